@@ -1,0 +1,11 @@
+# Warnings for roofcast's own targets only; dependencies come in through imported targets (SYSTEM).
+function(roofcast_set_warnings target)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${target} PRIVATE
+      -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast -Woverloaded-virtual
+      -Wformat=2 -Wimplicit-fallthrough)
+    if(ROOFCAST_WARNINGS_AS_ERRORS)
+      target_compile_options(${target} PRIVATE -Werror)
+    endif()
+  endif()
+endfunction()

@@ -1,0 +1,251 @@
+/// @file
+/// Strict reading of TOML tables: typed getters that fail with file, line and key, and warnings
+/// for unknown keys. Used by the GPU and workload loaders.
+#ifndef ROOFCAST_DETAIL_TOML_READER_HPP
+#define ROOFCAST_DETAIL_TOML_READER_HPP
+
+#include <roofcast/error.hpp>
+
+#include <toml++/toml.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofcast {
+namespace detail {
+
+/// Reads the text of `path`; throws input_error naming the file and the system's reason.
+inline std::string read_text_file(const std::string& path, std::string_view what) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw input_error("cannot open " + std::string(what) + " '" + path + "': " + std::strerror(errno));
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// Parses TOML text; a syntax error becomes an input_error "FILE:LINE:COLUMN: description".
+inline toml::table parse_toml(std::string_view text, const std::string& file) {
+    try {
+        return toml::parse(text, file);
+    } catch (const toml::parse_error& e) {
+        std::ostringstream m;
+        m << file << ':' << e.source().begin.line << ':' << e.source().begin.column
+          << ": TOML syntax error: " << e.description();
+        throw input_error(m.str());
+    }
+}
+
+/// Typed, strict access to one parsed TOML document. Keys are dotted paths ("compute.sm_count").
+class toml_reader {
+public:
+    /// Reads `root`, parsed from `file`; unknown keys are reported to `warnings` (if not null).
+    toml_reader(const toml::table& root, std::string file, std::vector<std::string>* warnings)
+        : root_(root), file_(std::move(file)), warnings_(warnings) {}
+
+    /// The file name used in messages.
+    const std::string& file() const noexcept { return file_; }
+
+    /// Line of the node at `path`, or of its closest existing parent (1 for the document).
+    int line_of(std::string_view path) const {
+        std::string p(path);
+        while (!p.empty()) {
+            if (const toml::node* n = root_.at_path(p).node()) {
+                return static_cast<int>(n->source().begin.line);
+            }
+            const auto dot = p.rfind('.');
+            p = dot == std::string::npos ? std::string() : p.substr(0, dot);
+        }
+        return 1;
+    }
+
+    /// Throws input_error "FILE:LINE: key 'PATH' MESSAGE".
+    [[noreturn]] void fail(std::string_view path, const std::string& message) const {
+        std::ostringstream m;
+        m << file_ << ':' << line_of(path) << ": key '" << path << "' " << message;
+        throw input_error(m.str());
+    }
+
+    /// A required string.
+    std::string required_string(std::string_view path) {
+        auto v = optional_string(path);
+        if (!v) {
+            fail(path, "is missing (a string is required)");
+        }
+        return *v;
+    }
+
+    /// An optional string.
+    std::optional<std::string> optional_string(std::string_view path) {
+        const toml::node* n = node(path);
+        if (n == nullptr) {
+            return std::nullopt;
+        }
+        if (!n->is_string()) {
+            fail(path, "must be a string, got " + type_name(*n));
+        }
+        return std::string(n->as_string()->get());
+    }
+
+    /// An optional array of strings (empty when absent).
+    std::vector<std::string> string_array(std::string_view path) {
+        std::vector<std::string> out;
+        const toml::node* n = node(path);
+        if (n == nullptr) {
+            return out;
+        }
+        const toml::array* a = n->as_array();
+        if (a == nullptr) {
+            fail(path, "must be an array of strings, got " + type_name(*n));
+        }
+        for (const toml::node& e : *a) {
+            if (!e.is_string()) {
+                fail(path, "must be an array of strings, found an element of type " + type_name(e));
+            }
+            out.emplace_back(e.as_string()->get());
+        }
+        return out;
+    }
+
+    /// A required integer in [lo, hi].
+    long long required_integer(std::string_view path, long long lo, long long hi) {
+        auto v = optional_integer(path, lo, hi);
+        if (!v) {
+            fail(path, "is missing (an integer is required)");
+        }
+        return *v;
+    }
+
+    /// An optional integer in [lo, hi].
+    std::optional<long long> optional_integer(std::string_view path, long long lo, long long hi) {
+        const toml::node* n = node(path);
+        if (n == nullptr) {
+            return std::nullopt;
+        }
+        if (!n->is_integer()) {
+            fail(path, "must be an integer, got " + type_name(*n));
+        }
+        const long long v = n->as_integer()->get();
+        if (v < lo || v > hi) {
+            fail(path,
+                 "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + std::to_string(v));
+        }
+        return v;
+    }
+
+    /// A required finite number > 0 (integer or float).
+    double required_positive(std::string_view path) {
+        auto v = optional_positive(path);
+        if (!v) {
+            fail(path, "is missing (a positive number is required)");
+        }
+        return *v;
+    }
+
+    /// An optional finite number > 0 (integer or float).
+    std::optional<double> optional_positive(std::string_view path) {
+        const toml::node* n = node(path);
+        if (n == nullptr) {
+            return std::nullopt;
+        }
+        double v = 0.0;
+        if (n->is_integer()) {
+            v = static_cast<double>(n->as_integer()->get());
+        } else if (n->is_floating_point()) {
+            v = n->as_floating_point()->get();
+        } else {
+            fail(path, "must be a number, got " + type_name(*n));
+        }
+        if (!std::isfinite(v) || v <= 0.0) {
+            std::ostringstream m;
+            m << "must be a finite number greater than 0, got " << v;
+            fail(path, m.str());
+        }
+        return v;
+    }
+
+    /// The table at `path` whose keys are free-form (all count as known), or nullptr.
+    const toml::table* open_table(std::string_view path) {
+        const toml::node* n = node(path);
+        if (n == nullptr) {
+            return nullptr;
+        }
+        if (!n->is_table()) {
+            fail(path, "must be a table, got " + type_name(*n));
+        }
+        open_.insert(std::string(path));
+        return n->as_table();
+    }
+
+    /// Reports every key that no getter asked for, as "FILE:LINE: unknown key 'PATH' (ignored)".
+    void warn_unknown_keys() const {
+        if (warnings_ != nullptr) {
+            walk(root_, "");
+        }
+    }
+
+private:
+    const toml::node* node(std::string_view path) {
+        std::string p(path);
+        known_.insert(p);
+        for (auto dot = p.find('.'); dot != std::string::npos; dot = p.find('.', dot + 1)) {
+            const std::string parent = p.substr(0, dot);
+            known_.insert(parent);
+            const toml::node* pn = root_.at_path(parent).node();
+            if (pn != nullptr && !pn->is_table()) {
+                fail(parent, "must be a table, got " + type_name(*pn));
+            }
+        }
+        return root_.at_path(p).node();
+    }
+
+    static std::string type_name(const toml::node& n) {
+        switch (n.type()) {
+            case toml::node_type::string: return "a string";
+            case toml::node_type::integer: return "an integer";
+            case toml::node_type::floating_point: return "a float";
+            case toml::node_type::boolean: return "a boolean";
+            case toml::node_type::table: return "a table";
+            case toml::node_type::array: return "an array";
+            default: return "a date/time";
+        }
+    }
+
+    void walk(const toml::table& t, const std::string& prefix) const {
+        for (const auto& [k, v] : t) {
+            const std::string path = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+            if (open_.count(path) != 0) {
+                continue;
+            }
+            if (known_.count(path) == 0) {
+                std::ostringstream m;
+                m << file_ << ':' << v.source().begin.line << ": unknown key '" << path << "' (ignored)";
+                warnings_->push_back(m.str());
+                continue;
+            }
+            if (const toml::table* sub = v.as_table()) {
+                walk(*sub, path);
+            }
+        }
+    }
+
+    const toml::table& root_;
+    std::string file_;
+    std::vector<std::string>* warnings_;
+    std::set<std::string> known_;
+    std::set<std::string> open_;
+};
+
+}  // namespace detail
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,92 @@
+/// @file
+/// JSON form of roofcast's values (nlohmann-json): SI values, with the unit in the key.
+#ifndef ROOFCAST_IO_JSON_HPP
+#define ROOFCAST_IO_JSON_HPP
+
+#include <roofcast/hardware/datasheet.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace roofcast {
+
+namespace detail {
+
+/// A quantity's SI value, or null.
+template <class Q>
+nlohmann::json value_or_null(const std::optional<Q>& q) {
+    return q ? nlohmann::json(q->value()) : nlohmann::json(nullptr);
+}
+
+}  // namespace detail
+
+/// {field, derived, datasheet, ratio, ok, unit}.
+inline void to_json(nlohmann::json& j, const datasheet_check& c) {
+    j = nlohmann::json{{"field", c.field}, {"derived", c.derived}, {"datasheet", c.datasheet},
+                       {"ratio", c.ratio}, {"ok", c.ok},           {"unit", c.unit}};
+}
+
+/// Every parameter, the derived peaks (`peak_flops_per_s` keyed by dtype, null where unsupported)
+/// and the datasheet check of a GPU.
+inline void to_json(nlohmann::json& j, const gpu_spec& g) {
+    nlohmann::json peaks = nlohmann::json::object();
+    nlohmann::json by_unit = {{"cuda_core", nlohmann::json::object()}, {"tensor_core", nlohmann::json::object()}};
+    nlohmann::json ridge = nlohmann::json::object();
+    for (dtype d : all_dtypes) {
+        peaks[to_string(d)] = detail::value_or_null(peak(g, d));
+        by_unit["cuda_core"][to_string(d)] = detail::value_or_null(peak(g, d, exec_unit::cuda_core));
+        by_unit["tensor_core"][to_string(d)] = detail::value_or_null(peak(g, d, exec_unit::tensor_core));
+        ridge[to_string(d)] = detail::value_or_null(ridge_point(g, d));
+    }
+    nlohmann::json sources = nlohmann::json::object();
+    for (const source_ref& s : g.sources) {
+        sources[s.key] = s.text;
+    }
+    j = nlohmann::json{
+        {"name", g.name},
+        {"aliases", g.aliases},
+        {"vendor", g.vendor},
+        {"architecture", to_string(g.arch)},
+        {"chip", g.chip},
+        {"compute_capability", g.compute_capability},
+        {"segment", std::string(to_string_view(g.segment))},
+        {"form_factor", g.form_factor},
+        {"launch", g.launch},
+        {"sm_count", g.sm_count},
+        {"fp32_lanes_per_sm", g.fp32_lanes_per_sm},
+        {"fp32_lanes", fp32_lanes(g)},
+        {"tensor_cores_per_sm", g.tensor_cores_per_sm},
+        {"tensor_cores", tensor_cores(g)},
+        {"boost_clock_hz", g.boost_clock.value()},
+        {"base_clock_hz", detail::value_or_null(g.base_clock)},
+        {"tensor_clock_hz", tensor_clock(g).value()},
+        {"fp32_accumulate_rate", g.fp32_accumulate_rate},
+        {"tensor_rating", g.tensor_rating},
+        {"memory_type", std::string(to_string_view(g.mem_type))},
+        {"memory_bytes", g.usable_memory.value()},
+        {"memory_marketed_bytes", g.marketed_memory.value()},
+        {"memory_bus_width_bits", g.bus_width_bits},
+        {"memory_data_rate_per_pin_hz", g.memory_data_rate.value()},
+        {"memory_bandwidth_bytes_per_s", memory_bandwidth(g).value()},
+        {"l2_cache_bytes", g.l2_cache.value()},
+        {"tdp_w", g.tdp.value()},
+        {"pcie_gen", g.pcie_gen},
+        {"nvlink_generation", g.nvlink_generation ? nlohmann::json(*g.nvlink_generation) : nlohmann::json(nullptr)},
+        {"nvlink_bandwidth_bytes_per_s", detail::value_or_null(g.nvlink_bandwidth)},
+        {"launch_price_usd", g.launch_price_usd ? nlohmann::json(*g.launch_price_usd) : nlohmann::json(nullptr)},
+        {"peak_flops_per_s", peaks},
+        {"peak_flops_per_s_by_unit", by_unit},
+        {"ridge_point_flops_per_byte", ridge},
+        {"datasheet_check", check_datasheet(g)},
+        {"notes", g.notes},
+        {"sources", sources},
+        {"origin", g.origin},
+    };
+}
+
+}  // namespace roofcast
+
+#endif

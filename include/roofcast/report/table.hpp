@@ -1,0 +1,117 @@
+/// @file
+/// Plain-text and CSV tables, the one table formatter every report uses.
+#ifndef ROOFCAST_REPORT_TABLE_HPP
+#define ROOFCAST_REPORT_TABLE_HPP
+
+#include <algorithm>
+#include <cctype>
+#include <cstddef>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+
+/// A table of strings with a header row; prints aligned text or RFC 4180 CSV.
+class text_table {
+public:
+    /// A table with these column headers.
+    explicit text_table(std::vector<std::string> header) : header_(std::move(header)) {}
+
+    /// Appends a row; missing cells are empty, extra cells are an error of the caller (dropped).
+    void add_row(std::vector<std::string> row) {
+        row.resize(header_.size());
+        rows_.push_back(std::move(row));
+    }
+
+    /// Number of data rows.
+    std::size_t size() const noexcept { return rows_.size(); }
+
+    /// Aligned text: text columns left-aligned, numeric columns right-aligned, two spaces between.
+    std::string to_text() const {
+        std::vector<std::size_t> width(header_.size());
+        std::vector<bool> numeric(header_.size(), true);
+        for (std::size_t c = 0; c < header_.size(); ++c) {
+            width[c] = display_width(header_[c]);
+            for (const auto& r : rows_) {
+                width[c] = std::max(width[c], display_width(r[c]));
+                numeric[c] = numeric[c] && looks_numeric(r[c]);
+            }
+        }
+        std::ostringstream o;
+        auto line = [&](const std::vector<std::string>& r) {
+            std::string s;
+            for (std::size_t c = 0; c < r.size(); ++c) {
+                const std::string pad(width[c] - display_width(r[c]), ' ');
+                s += (c ? "  " : "") + (numeric[c] ? pad + r[c] : r[c] + (c + 1 < r.size() ? pad : ""));
+            }
+            o << s << '\n';
+        };
+        line(header_);
+        std::vector<std::string> rule;
+        for (std::size_t w : width) {
+            rule.emplace_back(w, '-');
+        }
+        line(rule);
+        for (const auto& r : rows_) {
+            line(r);
+        }
+        return o.str();
+    }
+
+    /// CSV with a header line; fields with commas, quotes or newlines are quoted.
+    std::string to_csv() const {
+        std::ostringstream o;
+        auto line = [&](const std::vector<std::string>& r) {
+            for (std::size_t c = 0; c < r.size(); ++c) {
+                o << (c ? "," : "") << csv_field(r[c]);
+            }
+            o << '\n';
+        };
+        line(header_);
+        for (const auto& r : rows_) {
+            line(r);
+        }
+        return o.str();
+    }
+
+private:
+    static std::size_t display_width(const std::string& s) {
+        std::size_t n = 0;
+        for (unsigned char c : s) {
+            n += (c & 0xC0) != 0x80 ? 1 : 0;  // count UTF-8 code points, not bytes
+        }
+        return n;
+    }
+
+    // A cell counts as numeric when it is empty or starts like a number ("37.4 TFLOP/s", "-", "x1.5" does not).
+    static bool looks_numeric(const std::string& s) {
+        return s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0 || s[0] == '-' || s[0] == '+' ||
+               s[0] == '.';
+    }
+
+    static std::string csv_field(const std::string& s) {
+        if (s.find_first_of(",\"\n\r") == std::string::npos) {
+            return s;
+        }
+        std::string q = "\"";
+        for (char c : s) {
+            q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        }
+        return q + "\"";
+    }
+
+    std::vector<std::string> header_;
+    std::vector<std::vector<std::string>> rows_;
+};
+
+/// Prints the table as aligned text.
+inline std::ostream& operator<<(std::ostream& os, const text_table& t) {
+    return os << t.to_text();
+}
+
+}  // namespace roofcast
+
+#endif

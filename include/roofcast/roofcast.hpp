@@ -1,0 +1,19 @@
+/// @file
+/// The umbrella header: everything a notebook or program needs, without optional-dependency headers
+/// (io/ needs toml++ and nlohmann-json; report/mime.hpp is for notebooks).
+#ifndef ROOFCAST_ROOFCAST_HPP
+#define ROOFCAST_ROOFCAST_HPP
+
+#include <roofcast/config.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/hardware/architecture.hpp>
+#include <roofcast/hardware/catalog.hpp>
+#include <roofcast/hardware/datasheet.hpp>
+#include <roofcast/hardware/dtype.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/hardware/validate.hpp>
+#include <roofcast/report/gpu_report.hpp>
+#include <roofcast/report/table.hpp>
+#include <roofcast/units.hpp>
+
+#endif

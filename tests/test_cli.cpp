@@ -1,0 +1,173 @@
+// The command-line contract (design §7), tested through the real `roofcast` executable.
+#include <nlohmann/json.hpp>
+
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct run_result {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs `roofcast ARGS`, capturing stdout, stderr and the exit status.
+run_result roofcast(const std::string& args) {
+    char err_template[] = "/tmp/roofcast-cli-test-XXXXXX";
+    const int fd = mkstemp(err_template);
+    REQUIRE(fd >= 0);
+    close(fd);
+    const std::string err_file = err_template;
+    const std::string cmd = std::string("'") + ROOFCAST_CLI + "' " + args + " 2>'" + err_file + "'";
+    run_result r;
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::array<char, 4096> buf{};
+    std::size_t n = 0;
+    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) {
+        r.out.append(buf.data(), n);
+    }
+    const int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    std::ifstream e(err_file);
+    std::stringstream ss;
+    ss << e.rdbuf();
+    r.err = ss.str();
+    std::remove(err_file.c_str());
+    return r;
+}
+
+nlohmann::json json_of(const run_result& r) {
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(r.out);
+}
+
+const std::string data_dir = ROOFCAST_TEST_DATA_DIR;
+
+}  // namespace
+
+TEST_CASE("gpu A40 --format json: derived peaks, bandwidth, memory") {
+    const auto j = json_of(roofcast("gpu A40 --format json"));
+    CHECK(j["name"] == "A40");
+    CHECK(j["architecture"] == "ampere-ga10x");
+    // 10752 x 1.74 GHz x 2 = 37.4e12 (within 2%)
+    CHECK(j["peak_flops_per_s"]["fp32"].get<double>() == doctest::Approx(37.4e12).epsilon(0.02));
+    // 384 / 8 x 14.5e9 = 696e9 (within 1%)
+    CHECK(j["memory_bandwidth_bytes_per_s"].get<double>() == doctest::Approx(696e9).epsilon(0.01));
+    CHECK(j["memory_bytes"].get<double>() >= 48e9 * 0.95);
+    CHECK(j["fp32_lanes"] == 10752);
+    CHECK(j["tensor_cores"] == 336);
+    CHECK(j["boost_clock_hz"].get<double>() == 1.74e9);
+    CHECK(j["tdp_w"].get<double>() == 300.0);
+    CHECK(j["sm_count"] == 84);
+    // GA10x has no FP8: absent or null, never zero.
+    CHECK(j["peak_flops_per_s"]["fp8"].is_null());
+    for (const auto& c : j["datasheet_check"]) {
+        CHECK(c["ok"] == true);
+        CHECK(c.contains("field"));
+        CHECK(c.contains("derived"));
+        CHECK(c.contains("datasheet"));
+        CHECK(c.contains("ratio"));
+    }
+}
+
+TEST_CASE("gpu L40 --format json: lanes, tensor cores, bandwidth") {
+    const auto j = json_of(roofcast("gpu L40 --format json"));
+    CHECK(j["fp32_lanes"] == 18176);
+    CHECK(j["tensor_cores"] == 568);
+    CHECK(j["memory_bandwidth_bytes_per_s"].get<double>() == doctest::Approx(864e9).epsilon(0.01));
+}
+
+TEST_CASE("gpus --format json lists the catalog") {
+    const auto j = json_of(roofcast("gpus --format json"));
+    REQUIRE(j["gpus"].is_array());
+    CHECK(j["gpus"].size() >= 25);
+    for (const auto& g : j["gpus"]) {
+        CHECK(g["peak_flops_per_s"]["fp32"].get<double>() > 0);
+    }
+}
+
+TEST_CASE("gpus text and csv") {
+    const auto text = roofcast("gpus");
+    CHECK(text.status == 0);
+    CHECK(text.out.find("H100-SXM5-80GB") != std::string::npos);
+    const auto csv = roofcast("gpus --format csv");
+    CHECK(csv.status == 0);
+    CHECK(csv.out.rfind("gpu,architecture,SMs,", 0) == 0);
+}
+
+TEST_CASE("an unknown GPU exits 2 and lists the closest names") {
+    const auto r = roofcast("gpu A100-SXM4-40G");
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind("roofcast: error: unknown GPU 'A100-SXM4-40G'; closest: A100-SXM4-40GB, A100-SXM4-80GB, ", 0) ==
+          0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("names are case-insensitive") {
+    CHECK(json_of(roofcast("gpu h100-sxm5-80gb --format json"))["name"] == "H100-SXM5-80GB");
+}
+
+TEST_CASE("check-spec passes a consistent file and flags the seed articles' A40 claim") {
+    const auto good = roofcast("check-spec '" + data_dir + "/../../models/gpus/a40.toml'");
+    CHECK(good.status == 0);
+    const auto bad = roofcast("check-spec '" + data_dir + "/a40-seed-claims.toml' --format json");
+    CHECK(bad.status == 1);
+    const auto j = nlohmann::json::parse(bad.out);
+    bool fp32_flagged = false;
+    for (const auto& c : j["datasheet_check"]) {
+        if (c["field"] == "fp32") {
+            fp32_flagged = c["ok"] == false;
+            CHECK(c["datasheet"].get<double>() == doctest::Approx(19.2e12));
+            CHECK(c["derived"].get<double>() == doctest::Approx(37.41e12).epsilon(0.001));
+        }
+    }
+    CHECK(fp32_flagged);
+    CHECK(bad.err.find("disagree with the datasheet claims") != std::string::npos);
+}
+
+TEST_CASE("a user GPU file adds to the catalog") {
+    const auto j = json_of(roofcast("gpu my-a40 --gpu-file '" + data_dir + "/my-a40.toml' --format json"));
+    CHECK(j["name"] == "my-a40");
+    CHECK(j["peak_flops_per_s"]["fp32"].get<double>() == doctest::Approx(10752 * 2 * 1.5e9));
+}
+
+TEST_CASE("bad input: malformed file, missing file, bad option values all exit 2 with one line") {
+    const auto malformed = roofcast("check-spec '" + data_dir + "/malformed.toml'");
+    CHECK(malformed.status == 2);
+    CHECK(malformed.err.find("malformed.toml:") != std::string::npos);
+    CHECK(std::count(malformed.err.begin(), malformed.err.end(), '\n') == 1);
+
+    const auto missing = roofcast("check-spec /nonexistent.toml");
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("cannot open GPU file '/nonexistent.toml'") != std::string::npos);
+
+    const auto fmt = roofcast("gpus --format yaml");
+    CHECK(fmt.status == 2);
+    CHECK(fmt.err.find("--format") != std::string::npos);
+
+    const auto none = roofcast("");
+    CHECK(none.status == 2);
+
+    const auto unknown_cmd = roofcast("predictt");
+    CHECK(unknown_cmd.status == 2);
+}
+
+TEST_CASE("--help and --version exit 0") {
+    CHECK(roofcast("--help").status == 0);
+    const auto v = roofcast("--version");
+    CHECK(v.status == 0);
+    CHECK(v.out.find("0.1.0") != std::string::npos);
+}

@@ -1,0 +1,55 @@
+// Reports: table layout and CSV quoting, CSV parsing, and the GPU description text.
+#include <roofcast/io/csv.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+namespace rc = roofcast;
+
+TEST_CASE("text tables align text left and numbers right") {
+    rc::text_table t({"gpu", "TFLOP/s"});
+    t.add_row({"A40", "37.4"});
+    t.add_row({"H100-SXM5-80GB", "989"});
+    CHECK(t.to_text() ==
+          "gpu             TFLOP/s\n"
+          "--------------  -------\n"
+          "A40                37.4\n"
+          "H100-SXM5-80GB      989\n");
+}
+
+TEST_CASE("CSV output quotes fields that need it, and parses back") {
+    rc::text_table t({"name", "note"});
+    t.add_row({"A40", "says \"19.2\", wrongly"});
+    const std::string csv = t.to_csv();
+    CHECK(csv == "name,note\nA40,\"says \"\"19.2\"\", wrongly\"\n");
+    const auto records = rc::parse_csv(csv, "t.csv");
+    REQUIRE(records.size() == 2);
+    CHECK(records[1].fields[1] == "says \"19.2\", wrongly");
+    CHECK(records[1].line == 2);
+}
+
+TEST_CASE("CSV parsing keeps line numbers across quoted newlines and reports an open quote") {
+    const auto records = rc::parse_csv("a,b\r\n1,\"x\ny\"\n\n2,3\n", "t.csv");
+    REQUIRE(records.size() == 3);
+    CHECK(records[1].fields[1] == "x\ny");
+    CHECK(records[2].line == 5);
+    CHECK(records[2].fields == std::vector<std::string>{"2", "3"});
+    CHECK_THROWS_WITH_AS(rc::parse_csv("a,b\n1,\"open\n", "t.csv"), doctest::Contains("t.csv:2: quoted field"),
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::parse_csv("a,b\n\"x\"y,2\n", "t.csv"), doctest::Contains("t.csv:2: text after"),
+                         rc::input_error);
+}
+
+TEST_CASE("a GPU description shows derived values and the datasheet verdict") {
+    const std::string d = rc::describe(rc::catalog().gpu("A40"));
+    CHECK(d.find("84 SMs x 128 FP32 lanes = 10752 lanes") != std::string::npos);
+    CHECK(d.find("384-bit x 14.5 Gbit/s = 696 GB/s") != std::string::npos);
+    CHECK(d.find("datasheet check (tolerance 2%): ok") != std::string::npos);
+}
+
+TEST_CASE("the catalog overview has one row per GPU") {
+    const auto t = rc::gpu_overview_table(rc::catalog().gpus());
+    CHECK(t.size() == rc::catalog().gpus().size());
+}
