@@ -46,6 +46,8 @@ TEST_CASE("quantities format with SI prefixes and units") {
     CHECK(rc::to_string(37.4e12 * u::flop_per_second) == "37.4 TFLOP/s");
     CHECK(rc::to_string(696e9 * u::byte_per_second) == "696 GB/s");
     CHECK(rc::to_string(40e9 * u::byte) == "40 GB");
+    CHECK(rc::to_string_binary(40960.0 * 1048576.0 * u::byte) == "40 GiB");
+    CHECK(rc::to_string_binary(81559.0 * 1048576.0 * u::byte) == "79.6 GiB");
     CHECK(rc::to_string(8.68e-3 * u::second) == "8.68 ms");
     CHECK(rc::to_string(12.0e-6 * u::second) == "12 us");
     CHECK(rc::to_string(1.41e9 * u::hertz) == "1.41 GHz");

@@ -136,6 +136,19 @@ inline std::string si_prefixed(double value, int digits = 3) {
 inline std::string to_string(bytes b) {
     return si_prefixed(b.value()) + "B";
 }
+/// Formats a data amount with binary prefixes (KiB, MiB, GiB, TiB), e.g. "40 GiB".
+inline std::string to_string_binary(bytes b) {
+    static constexpr const char* prefixes[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+    double v = b.value();
+    int p = 0;
+    while (std::fabs(v) >= 1024.0 && p < 5) {
+        v /= 1024.0;
+        ++p;
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g %sB", v, prefixes[p]);
+    return buf;
+}
 /// Formats a work amount, e.g. "137 GFLOP".
 inline std::string to_string(flops f) {
     return si_prefixed(f.value()) + "FLOP";

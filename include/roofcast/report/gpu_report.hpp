@@ -7,6 +7,7 @@
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/report/table.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -22,7 +23,12 @@ inline std::string fixed(std::optional<double> v, double scale = 1.0, int digits
         return "-";
     }
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, *v / scale);
+    const double x = *v / scale;
+    if (std::fabs(x) >= std::pow(10.0, digits)) {
+        std::snprintf(buf, sizeof buf, "%.0f", x);  // 1979, not 1.98e+03
+    } else {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    }
     return buf;
 }
 
@@ -51,10 +57,11 @@ std::optional<double> si(const std::optional<Q>& q) {
 /// One row per GPU: name, architecture, SMs, usable memory, bandwidth, FP32 and FP16-tensor peaks,
 /// TDP and the datasheet-check verdict.
 inline text_table gpu_overview_table(const std::vector<gpu_spec>& gpus) {
-    text_table t({"gpu", "architecture", "SMs", "memory GB", "bandwidth GB/s", "fp32 TFLOP/s", "fp16 TFLOP/s",
+    text_table t({"gpu", "architecture", "SMs", "memory GiB", "bandwidth GB/s", "fp32 TFLOP/s", "fp16 TFLOP/s",
                   "fp8 TFLOP/s", "TDP W", "datasheet"});
     for (const gpu_spec& g : gpus) {
-        t.add_row({g.name, to_string(g.arch), std::to_string(g.sm_count), detail::fixed(g.usable_memory.value(), 1e9),
+        t.add_row({g.name, to_string(g.arch), std::to_string(g.sm_count),
+                   detail::fixed(g.usable_memory.value(), 1073741824.0),
                    detail::fixed(memory_bandwidth(g).value(), 1e9, 4),
                    detail::fixed(detail::si(peak(g, dtype::fp32)), 1e12),
                    detail::fixed(detail::si(peak(g, dtype::fp16)), 1e12),
@@ -122,7 +129,7 @@ inline std::string describe(const gpu_spec& g) {
     }
     o << '\n';
     o << "  memory       " << to_string(g.marketed_memory) << ' ' << to_string_view(g.mem_type) << " ("
-      << to_string(g.usable_memory) << " usable); " << g.bus_width_bits << "-bit x "
+      << to_string_binary(g.usable_memory) << " usable); " << g.bus_width_bits << "-bit x "
       << detail::fixed(g.memory_data_rate.value(), 1e9, 4) << " Gbit/s = " << to_string(memory_bandwidth(g)) << "; L2 "
       << detail::fixed(g.l2_cache.value(), 1048576.0) << " MiB\n";
     o << "  power        " << to_string(g.tdp) << " TDP\n";

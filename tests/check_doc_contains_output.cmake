@@ -1,0 +1,10 @@
+# Runs COMMAND (a list) and checks that its standard output appears verbatim in DOC.
+execute_process(COMMAND ${COMMAND} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${COMMAND} failed (${rc})")
+endif()
+file(READ "${DOC}" doc)
+string(FIND "${doc}" "${out}" pos)
+if(pos EQUAL -1)
+  message(FATAL_ERROR "${DOC} is out of date with the output of ${COMMAND}: run `bash scripts/update-docs.sh`")
+endif()
