@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Regenerates the generated parts of docs/ from the code: docs/catalog.md (from `roofcast gpus`).
-# Usage: bash scripts/update-docs.sh [path/to/roofcast]
+# Regenerates everything in the repository that is generated from the code and the data:
+#   models/calibration/default.toml and docs/calibration.md   (roofcast calibrate on the measurements)
+#   include/roofcast/detail/default_params.hpp                  (from default.toml)
+#   include/roofcast/detail/builtin_gpus.hpp                    (from models/gpus/*.toml)
+#   docs/catalog.md                                             (roofcast gpus)
+# Tests fail when any of these is out of date. Usage: bash scripts/update-docs.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-bin="${1:-build/release/roofcast}"
-if [ ! -x "$bin" ]; then
-  cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DROOFCAST_BUILD_TESTS=OFF >/dev/null
-  cmake --build build/release --parallel 2 --target roofcast_cli >/dev/null
-  bin=build/release/roofcast
-fi
+build=build/docs
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DROOFCAST_BUILD_TESTS=OFF -DROOFCAST_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build "$build" --parallel 2 --target regenerate-catalog >/dev/null
+cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
+"$build/roofcast" calibrate --data models/measurements/measured-dev.csv \
+  --out models/calibration/default.toml --report docs/calibration.md
+cmake --build "$build" --parallel 2 --target regenerate-params >/dev/null
+cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
 {
   echo "# GPU catalog"
   echo
@@ -18,7 +24,7 @@ fi
   echo "with the vendor's claims. \`roofcast gpu NAME\` shows one GPU in full, with its sources."
   echo
   echo '```text'
-  "$bin" gpus
+  "$build/roofcast" gpus
   echo '```'
 } > docs/catalog.md
-echo "wrote docs/catalog.md"
+echo "regenerated: builtin_gpus.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/catalog.md"

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -170,4 +171,72 @@ TEST_CASE("--help and --version exit 0") {
     const auto v = roofcast("--version");
     CHECK(v.status == 0);
     CHECK(v.out.find("0.1.0") != std::string::npos);
+}
+
+TEST_CASE("validate on the micro rows meets the accuracy target of the kernel model") {
+    const auto j = json_of(roofcast("validate --data '" + data_dir +
+                                    "/../../models/measurements/measured-dev.csv' --mode micro --format json"));
+    CHECK(j["rows"] == 19);
+    CHECK(j["predicted"] == 19);  // every micro row
+    CHECK(j["skipped"].empty());
+    CHECK(j["median_ape"].get<double>() <= 0.10);
+    CHECK(j["p90_ape"].get<double>() <= 0.25);
+    REQUIRE(j["details"].size() == 19);
+    for (const auto& d : j["details"]) {
+        CHECK(d["ape"].get<double>() ==
+              doctest::Approx(std::fabs(d["predicted"].get<double>() - d["measured"].get<double>()) /
+                              d["measured"].get<double>()));
+    }
+    CHECK(j["by_gpu"].contains("H100-SXM5-80GB"));
+    CHECK(j["by_metric"].contains("latency_s"));
+    CHECK(j["by_workload"].contains("stream"));
+}
+
+TEST_CASE("validate reports malformed rows with their line and goes on") {
+    const auto r = roofcast("validate --data '" + data_dir + "/bad-measurements.csv' --format json");
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["rows"] == 3);
+    CHECK(j["predicted"] == 1);
+    bool line3 = false;
+    for (const auto& s : j["skipped"]) {
+        line3 = line3 || (s["line"] == 3 && s["reason"].get<std::string>().find("malformed row") == 0);
+    }
+    CHECK(line3);
+}
+
+TEST_CASE("roofline writes an SVG and lists the ceilings") {
+    char dir_template[] = "/tmp/roofcast-roofline-XXXXXX";
+    REQUIRE(mkdtemp(dir_template) != nullptr);
+    const std::string svg = std::string(dir_template) + "/r.svg";
+    const auto j = json_of(roofcast("roofline --gpu H100-SXM5-80GB --svg '" + svg + "' --format json"));
+    std::string labels;
+    for (const auto& c : j["ceilings"]) {
+        labels += c["label"].get<std::string>() + " ";
+    }
+    for (const char* d : {"fp64", "fp32", "tf32", "fp16", "bf16", "fp8", "int8"}) {
+        CHECK(labels.find(d) != std::string::npos);
+    }
+    std::ifstream in(svg);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    CHECK(ss.str().find("<svg xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
+    std::remove(svg.c_str());
+    rmdir(dir_template);
+}
+
+TEST_CASE("calibrate writes a parameter file that validate accepts") {
+    char dir_template[] = "/tmp/roofcast-calibrate-XXXXXX";
+    REQUIRE(mkdtemp(dir_template) != nullptr);
+    const std::string out = std::string(dir_template) + "/p.toml";
+    const auto r =
+        roofcast("calibrate --data '" + data_dir + "/../../models/measurements/measured-dev.csv' --out '" + out + "'");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("fitted") == 0);
+    const auto j = json_of(
+        roofcast("validate --data '" + data_dir +
+                 "/../../models/measurements/measured-dev.csv' --mode micro --format json --params '" + out + "'"));
+    CHECK(j["predicted"] == 19);
+    std::remove(out.c_str());
+    rmdir(dir_template);
 }

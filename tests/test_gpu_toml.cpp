@@ -130,3 +130,10 @@ TEST_CASE("the sources table is required") {
     text = text.substr(0, text.rfind("[sources]"));
     CHECK(error_of(text).find("key 'sources' is missing") != std::string::npos);
 }
+
+TEST_CASE("a sustained clock is read, and one above the rated clock is rejected") {
+    const std::string ok = a40_with("boost_clock_mhz = 1740", "boost_clock_mhz = 1740\nsustained_clock_mhz = 1500");
+    CHECK(rc::parse_gpu_toml(ok, "test.toml").sustained_clock->value() == 1.5e9);
+    const std::string bad = a40_with("boost_clock_mhz = 1740", "boost_clock_mhz = 1740\nsustained_clock_mhz = 2000");
+    CHECK(error_of(bad).find("key 'compute.sustained_clock_mhz' must be between 100 and 1740") != std::string::npos);
+}

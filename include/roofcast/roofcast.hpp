@@ -12,7 +12,15 @@
 #include <roofcast/hardware/dtype.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/hardware/validate.hpp>
+#include <roofcast/model/cost.hpp>
+#include <roofcast/model/defaults.hpp>
+#include <roofcast/model/kernel.hpp>
+#include <roofcast/model/lowering.hpp>
+#include <roofcast/model/params.hpp>
+#include <roofcast/model/precision.hpp>
+#include <roofcast/model/software.hpp>
 #include <roofcast/report/gpu_report.hpp>
+#include <roofcast/report/roofline.hpp>
 #include <roofcast/report/table.hpp>
 #include <roofcast/units.hpp>
 

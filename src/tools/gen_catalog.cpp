@@ -106,6 +106,7 @@ void emit(std::ostream& o, const roofcast::gpu_spec& g, const std::string& file)
     set("boost_clock", quantity(g.boost_clock, "hertz"));
     if (g.base_clock) set("base_clock", quantity(*g.base_clock, "hertz"));
     if (g.tensor_clock) set("tensor_clock", quantity(*g.tensor_clock, "hertz"));
+    if (g.sustained_clock) set("sustained_clock", quantity(*g.sustained_clock, "hertz"));
     set("fp32_accumulate_rate", number(g.fp32_accumulate_rate));
     set("tensor_rating", number(g.tensor_rating));
     set("mem_type", enum_name(g.mem_type));

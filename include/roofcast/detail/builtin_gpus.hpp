@@ -944,7 +944,7 @@ inline std::vector<gpu_spec> builtin_gpus() {
         g.marketed_memory = 80000000000.0 * units::byte;
         g.usable_memory = 85520809984.0 * units::byte;
         g.bus_width_bits = 5120;
-        g.memory_data_rate = 3125000000.0 * units::hertz;
+        g.memory_data_rate = 3186000000.0 * units::hertz;
         g.l2_cache = 52428800.0 * units::byte;
         g.tdp = 350.0 * units::watt;
         g.pcie_gen = 5;

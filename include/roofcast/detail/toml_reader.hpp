@@ -4,6 +4,7 @@
 #ifndef ROOFCAST_DETAIL_TOML_READER_HPP
 #define ROOFCAST_DETAIL_TOML_READER_HPP
 
+#include <roofcast/detail/files.hpp>
 #include <roofcast/error.hpp>
 
 #include <toml++/toml.h>
@@ -21,17 +22,6 @@
 
 namespace roofcast {
 namespace detail {
-
-/// Reads the text of `path`; throws input_error naming the file and the system's reason.
-inline std::string read_text_file(const std::string& path, std::string_view what) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw input_error("cannot open " + std::string(what) + " '" + path + "': " + std::strerror(errno));
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 /// Parses TOML text; a syntax error becomes an input_error "FILE:LINE:COLUMN: description".
 inline toml::table parse_toml(std::string_view text, const std::string& file) {

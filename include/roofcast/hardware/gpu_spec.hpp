@@ -134,6 +134,9 @@ struct gpu_spec {
     std::optional<hertz> base_clock;
     /// Clock at which dense tensor throughput is rated, where it differs from boost (Hopper).
     std::optional<hertz> tensor_clock;
+    /// Clock the board sustains under full tensor load, where measured; when absent the cost model
+    /// derives it from the power limit (docs/model.md).
+    std::optional<hertz> sustained_clock;
     /// Rate of FP32-accumulate floating-point tensor math relative to full rate (GeForce: 0.5).
     double fp32_accumulate_rate = 1.0;
     /// Factor the vendor's rating applies to every tensor type (L40 datasheet: 0.5).

@@ -6,6 +6,7 @@
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -53,6 +54,10 @@ inline std::vector<spec_problem> find_problems(const gpu_spec& g) {
     }
     if (g.tensor_clock) {
         check_range(p, "compute.tensor_clock_mhz", g.tensor_clock->value() / 1e6, 100, 10000, "MHz");
+    }
+    if (g.sustained_clock) {
+        check_range(p, "compute.sustained_clock_mhz", g.sustained_clock->value() / 1e6, 100,
+                    std::max(g.boost_clock, tensor_clock(g)).value() / 1e6, "MHz (at most the rated clock)");
     }
     check_range(p, "compute.fp32_accumulate_rate", g.fp32_accumulate_rate, 1e-3, 1, "");
     check_range(p, "compute.tensor_rating", g.tensor_rating, 1e-3, 1, "");

@@ -83,6 +83,9 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
     if (auto v = r.optional_positive("compute.tensor_clock_mhz")) {
         g.tensor_clock = *v * mhz * units::hertz;
     }
+    if (auto v = r.optional_positive("compute.sustained_clock_mhz")) {
+        g.sustained_clock = *v * mhz * units::hertz;
+    }
     g.fp32_accumulate_rate = r.optional_positive("compute.fp32_accumulate_rate").value_or(1.0);
     g.tensor_rating = r.optional_positive("compute.tensor_rating").value_or(1.0);
 

@@ -5,6 +5,7 @@
 
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/validation.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -63,6 +64,7 @@ inline void to_json(nlohmann::json& j, const gpu_spec& g) {
         {"boost_clock_hz", g.boost_clock.value()},
         {"base_clock_hz", detail::value_or_null(g.base_clock)},
         {"tensor_clock_hz", tensor_clock(g).value()},
+        {"sustained_clock_hz", detail::value_or_null(g.sustained_clock)},
         {"fp32_accumulate_rate", g.fp32_accumulate_rate},
         {"tensor_rating", g.tensor_rating},
         {"memory_type", std::string(to_string_view(g.mem_type))},
@@ -85,6 +87,46 @@ inline void to_json(nlohmann::json& j, const gpu_spec& g) {
         {"sources", sources},
         {"origin", g.origin},
     };
+}
+
+/// {rows, predicted, median_ape, mean_ape, p90_ape, within_10pct, within_25pct} (fractions).
+inline void to_json(nlohmann::json& j, const error_summary& s) {
+    j = nlohmann::json{{"rows", s.rows},
+                       {"predicted", s.predicted},
+                       {"median_ape", s.median_ape},
+                       {"mean_ape", s.mean_ape},
+                       {"p90_ape", s.p90_ape},
+                       {"within_10pct", s.within_10pct},
+                       {"within_25pct", s.within_25pct}};
+}
+
+/// The validation summary (design §7): `rows`, `predicted`, `skipped` (each with its reason), the error
+/// statistics, the same by GPU, workload and metric, and `details` per row.
+inline void to_json(nlohmann::json& j, const validation_report& r) {
+    j = nlohmann::json(r.overall);
+    nlohmann::json skipped = nlohmann::json::array();
+    nlohmann::json details = nlohmann::json::array();
+    for (const row_prediction& p : r.rows) {
+        if (p.predicted) {
+            details.push_back({{"id", p.id},
+                               {"line", p.line},
+                               {"gpu", p.gpu},
+                               {"workload", p.workload},
+                               {"metric", p.metric},
+                               {"predicted", *p.predicted},
+                               {"measured", p.measured},
+                               {"ape", p.ape()}});
+        } else {
+            skipped.push_back({{"id", p.id}, {"line", p.line}, {"reason", p.skip_reason}});
+            details.push_back({{"id", p.id}, {"line", p.line}, {"skipped", p.skip_reason}});
+        }
+    }
+    j["file"] = r.file;
+    j["skipped"] = skipped;
+    j["by_gpu"] = r.by_gpu;
+    j["by_workload"] = r.by_workload;
+    j["by_metric"] = r.by_metric;
+    j["details"] = details;
 }
 
 }  // namespace roofcast

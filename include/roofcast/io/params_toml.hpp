@@ -1,0 +1,160 @@
+/// @file
+/// Cost-model parameters as TOML: `roofcast calibrate` writes them, `--params FILE` reads them.
+#ifndef ROOFCAST_IO_PARAMS_TOML_HPP
+#define ROOFCAST_IO_PARAMS_TOML_HPP
+
+#include <roofcast/detail/files.hpp>
+#include <roofcast/detail/toml_reader.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/model/params.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace roofcast {
+
+namespace detail {
+
+/// Splits a registry name into its table path and key: "hopper.gemm_efficiency.fp16" ->
+/// {"architecture", "hopper", "gemm_efficiency"}, "fp16"; "profile.llama.cpp.fusion" ->
+/// {"profile", "llama.cpp"}, "fusion" (profile names may contain dots, so they are matched whole).
+inline std::pair<std::vector<std::string>, std::string> params_path(const std::string& name) {
+    const auto last = name.rfind('.');
+    const std::string key = name.substr(last + 1);
+    const std::string head = name.substr(0, last);
+    if (head.rfind("profile.", 0) == 0) {
+        return {{"profile", head.substr(8)}, key};
+    }
+    std::vector<std::string> path{"architecture"};
+    std::size_t start = 0;
+    for (std::size_t dot = head.find('.');; dot = head.find('.', start)) {
+        path.push_back(head.substr(start, dot - start));
+        if (dot == std::string::npos) {
+            break;
+        }
+        start = dot + 1;
+    }
+    return {path, key};
+}
+
+/// A TOML key, quoted when it is not a bare key ("llama.cpp").
+inline std::string toml_key(const std::string& k) {
+    return k.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == std::string::npos
+               ? k
+               : "\"" + k + "\"";
+}
+
+/// A number with 6 significant digits, the precision shipped parameters are written with.
+inline std::string param_number(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    std::string s = buf;
+    if (s.find_first_of(".eEn") == std::string::npos) {
+        s += ".0";
+    }
+    return s;
+}
+
+}  // namespace detail
+
+/// Writes every parameter of `p` as TOML, one table per architecture family and per profile, preceded by
+/// `header` comment lines.
+inline std::string to_toml(const cost_params& p, const std::vector<std::string>& header = {}) {
+    cost_params copy = p;
+    std::ostringstream o;
+    for (const std::string& h : header) {
+        o << "# " << h << '\n';
+    }
+    o << "origin = \"" << p.origin << "\"\n";
+    std::string current;
+    for (const param_ref& r : parameter_registry(copy)) {
+        const auto [path, key] = detail::params_path(r.name);
+        std::string table;
+        for (const std::string& part : path) {
+            table += (table.empty() ? "" : ".") + detail::toml_key(part);
+        }
+        if (table != current) {
+            o << "\n[" << table << "]\n";
+            current = table;
+        }
+        o << key << " = " << detail::param_number(*r.value) << '\n';
+    }
+    return o.str();
+}
+
+/// Parses parameters from TOML `text`: starts from prior_params() and replaces every value the file
+/// gives. Throws input_error ("FILE:LINE: key ...") for a wrong type or a value out of its range
+/// (fractions in [0, 1], everything else ≥ 0); unknown keys go to `warnings`.
+inline cost_params parse_params_toml(std::string_view text, const std::string& file,
+                                     std::vector<std::string>* warnings = nullptr) {
+    const toml::table root = detail::parse_toml(text, file);
+    cost_params p = prior_params();
+    std::set<std::string> known{"origin"};
+    if (const toml::node* o = root.get("origin")) {
+        if (!o->is_string()) {
+            throw input_error(file + ":" + std::to_string(o->source().begin.line) + ": key 'origin' must be a string");
+        }
+        p.origin = std::string(o->as_string()->get());
+    } else {
+        p.origin = file;
+    }
+    for (const param_ref& r : parameter_registry(p)) {
+        const auto [path, key] = detail::params_path(r.name);
+        const toml::table* t = &root;
+        std::string dotted;
+        for (const std::string& part : path) {
+            dotted += (dotted.empty() ? "" : ".") + part;
+            known.insert(dotted);
+            const toml::node* n = t != nullptr ? t->get(part) : nullptr;
+            t = n != nullptr ? n->as_table() : nullptr;
+        }
+        known.insert(dotted + "." + key);
+        const toml::node* n = t != nullptr ? t->get(key) : nullptr;
+        if (n == nullptr) {
+            continue;
+        }
+        const std::string where = file + ":" + std::to_string(n->source().begin.line) + ": key '" + dotted + "." + key;
+        if (!n->is_number()) {
+            throw input_error(where + "' must be a number");
+        }
+        const double v = n->is_integer() ? static_cast<double>(n->as_integer()->get()) : n->as_floating_point()->get();
+        const double hi = r.transform == param_transform::logit ? 1.0 : 1e9;
+        if (!std::isfinite(v) || v < 0.0 || v > hi) {
+            std::ostringstream m;
+            m << where << "' must be between 0 and " << hi << ", got " << v;
+            throw input_error(m.str());
+        }
+        *r.value = v;
+    }
+    if (warnings != nullptr) {
+        std::vector<std::pair<const toml::table*, std::string>> stack{{&root, ""}};
+        while (!stack.empty()) {
+            const auto [t, prefix] = stack.back();
+            stack.pop_back();
+            for (const auto& [k, v] : *t) {
+                const std::string path = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+                if (known.count(path) == 0) {
+                    warnings->push_back(file + ":" + std::to_string(v.source().begin.line) + ": unknown key '" + path +
+                                        "' (ignored)");
+                } else if (const toml::table* sub = v.as_table()) {
+                    stack.emplace_back(sub, path);
+                }
+            }
+        }
+    }
+    return p;
+}
+
+/// Loads parameters from a TOML file (see parse_params_toml).
+inline cost_params load_params_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+    return parse_params_toml(detail::read_text_file(path, "parameter file"), path, warnings);
+}
+
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,276 @@
+/// @file
+/// The kernel cost model: roofline refined by tile and wave quantization, calibrated efficiencies,
+/// fixed per-kernel and per-wave overheads, and power-limited sustained clocks. docs/model.md has the
+/// equations.
+#ifndef ROOFCAST_MODEL_COST_HPP
+#define ROOFCAST_MODEL_COST_HPP
+
+#include <roofcast/error.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/kernel.hpp>
+#include <roofcast/model/params.hpp>
+#include <roofcast/model/software.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <ostream>
+#include <string>
+
+namespace roofcast {
+
+/// A GEMM tile: the M×N block of C one thread block computes.
+struct gemm_tile {
+    /// Rows.
+    int m = 128;
+    /// Columns.
+    int n = 128;
+};
+
+namespace detail {
+
+/// The largest tiles the math libraries use per generation, in both orientations: 128×256 / 256×128
+/// warp-specialized tiles from Ampere on (CUTLASS defaults for SM80/SM90), 128×128 on Volta and Turing
+/// and for CUDA-core GEMMs.
+inline constexpr std::array<gemm_tile, 3> large_tiles = {{{128, 256}, {256, 128}, {128, 128}}};
+/// Volta, Turing and CUDA-core tiles.
+inline constexpr std::array<gemm_tile, 3> small_tiles = {{{128, 128}, {128, 128}, {128, 128}}};
+
+/// The tile a library picks for a dimension of `size` from a tile edge `edge`: the edge itself when
+/// the problem fills it, else the next power of two (at least 64; smaller tiles are not worth their
+/// overhead).
+inline int fitted_edge(int edge, long long size) {
+    int e = 64;
+    while (e < edge && e < size) {
+        e *= 2;
+    }
+    return e;
+}
+
+/// Operand reuse of a tile: FLOPs per element loaded per k-step, m·n/(m+n) (Kirk & Hwu, tiling).
+inline constexpr double tile_reuse(gemm_tile t) {
+    return static_cast<double>(t.m) * t.n / (t.m + t.n);
+}
+
+/// Half-saturation reuse: a tile's sustained fraction of peak scales as reuse/(reuse + this), normalized
+/// to the largest tile. 16 FLOP/element makes a 64×64 tile about 79% as efficient as a 128×256 one.
+inline constexpr double tile_reuse_half_point = 16.0;
+
+/// Relative efficiency of tile `t` against the largest tile of the set.
+inline double tile_efficiency(gemm_tile t, gemm_tile largest) {
+    const double r = tile_reuse(t), r0 = tile_reuse(largest);
+    return (r / (r + tile_reuse_half_point)) / (r0 / (r0 + tile_reuse_half_point));
+}
+
+/// Ceiling division for positive values.
+inline long long ceil_div(long long a, long long b) {
+    return (a + b - 1) / b;
+}
+
+}  // namespace detail
+
+/// Everything needed to cost kernels on one GPU with one software profile and one set of parameters,
+/// resolved once (peaks at the sustained clock, effective efficiencies), so costing a kernel does no
+/// lookups and no allocation.
+struct cost_context {
+    /// The GPU.
+    const gpu_spec* gpu = nullptr;
+    /// Index of the profile in software_profiles.
+    std::size_t profile = 0;
+    /// SMs.
+    int sms = 1;
+    /// Tensor-core peak per dtype at the sustained clock, FLOP/s (0: unsupported).
+    std::array<double, 8> tensor_peak{};
+    /// CUDA-core peak per dtype at the sustained clock, FLOP/s (fp32 and fp64; others 0).
+    std::array<double, 8> vector_peak{};
+    /// Rated (datasheet-clock) tensor peaks, for the pure roofline bound.
+    std::array<double, 8> rated_tensor_peak{};
+    /// Rated CUDA-core peaks.
+    std::array<double, 8> rated_vector_peak{};
+    /// Effective large-tile efficiency per dtype (family × profile, at most 1).
+    std::array<double, 8> gemm_efficiency{};
+    /// Fixed time per wave, s.
+    double wave_overhead = 0.0;
+    /// Achieved DRAM bandwidth, B/s.
+    double bandwidth = 0.0;
+    /// Peak DRAM bandwidth, B/s.
+    double peak_bandwidth = 0.0;
+    /// Fixed GPU time per kernel launch, s.
+    double kernel_overhead = 0.0;
+    /// Host time per kernel launch, s.
+    double host_overhead = 0.0;
+    /// Host time per step, s.
+    double step_overhead = 0.0;
+    /// Fraction of fusible kernels folded away.
+    double fusion = 0.0;
+    /// Sustained over rated tensor clock (1 when the power limit does not bind).
+    double clock_ratio = 1.0;
+    /// Largest tensor-core tiles of this GPU's generation.
+    const std::array<gemm_tile, 3>* tiles = &detail::small_tiles;
+};
+
+/// The clock `g` sustains under full tensor load: its measured `sustained_clock` where the GPU file gives
+/// one, else from its power limit (docs/model.md): f = min(f_rated, ∛(0.8·TDP / (SMs · c))), with c the
+/// family's W per SM per GHz³ and 20% of the board power left for memory and static power.
+inline hertz sustained_tensor_clock(const gpu_spec& g, const family_params& f) {
+    if (g.sustained_clock) {
+        return std::min(*g.sustained_clock, tensor_clock(g));
+    }
+    const double rated_ghz = tensor_clock(g).value() / 1e9;
+    const double limited_ghz = std::cbrt(0.8 * g.tdp.value() / (g.sm_count * f.power_w_per_sm_ghz3));
+    return std::min(rated_ghz, limited_ghz) * 1e9 * units::hertz;
+}
+
+/// Resolves `params` for `g` and the profile at index `profile` (see find_profile).
+inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, const cost_params& params) {
+    if (profile >= software_profiles.size()) {
+        throw input_error("software profile index out of range: " + std::to_string(profile));
+    }
+    const family_params& f = params.family[static_cast<std::size_t>(g.arch)];
+    const profile_params& s = params.profile[profile];
+    cost_context c;
+    c.gpu = &g;
+    c.profile = profile;
+    c.sms = g.sm_count;
+    c.clock_ratio = sustained_tensor_clock(g, f).value() / tensor_clock(g).value();
+    const double vector_ratio = std::min(1.0, sustained_tensor_clock(g, f).value() / g.boost_clock.value());
+    for (dtype d : all_dtypes) {
+        const auto i = static_cast<std::size_t>(d);
+        const auto t = peak(g, d, exec_unit::tensor_core);
+        const auto v = peak(g, d, exec_unit::cuda_core);
+        c.rated_tensor_peak[i] = t ? t->value() : 0.0;
+        c.rated_vector_peak[i] = v ? v->value() : 0.0;
+        // FP64 tensor math is rated at boost, like the vector pipes.
+        // Pointwise math on 16-, 8- and 4-bit types runs in FP32 registers on the CUDA cores.
+        if (c.rated_vector_peak[i] == 0.0 && d != dtype::fp64) {
+            c.rated_vector_peak[i] = peak(g, dtype::fp32, exec_unit::cuda_core)->value();
+        }
+        c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : c.clock_ratio);
+        c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
+        c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
+    }
+    c.wave_overhead = f.wave_overhead_us * 1e-6;
+    c.peak_bandwidth = memory_bandwidth(g).value();
+    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency * s.memory_multiplier);
+    c.kernel_overhead = (f.kernel_overhead_us + s.launch_overhead_us) * 1e-6;
+    c.host_overhead = s.host_overhead_us * 1e-6;
+    c.step_overhead = s.step_overhead_us * 1e-6;
+    c.fusion = s.fusion;
+    c.tiles =
+        g.arch == architecture::volta || g.arch == architecture::turing ? &detail::small_tiles : &detail::large_tiles;
+    return c;
+}
+
+/// The price of one kernel (all `count` instances): time and its parts, and what bounds it.
+struct kernel_cost {
+    /// Total GPU time of all instances.
+    seconds time = 0.0 * units::second;
+    /// Time the math needs at the achieved rate (all instances), including wave quantization.
+    seconds compute_time = 0.0 * units::second;
+    /// Time the DRAM traffic needs at the achieved bandwidth (all instances).
+    seconds memory_time = 0.0 * units::second;
+    /// Fixed per-kernel time (all instances and launches).
+    seconds overhead_time = 0.0 * units::second;
+    /// The largest of the three.
+    bound limiter = bound::memory;
+    /// For GEMM-like kernels: the tile chosen, the work units (tiles × split-K) and the waves.
+    gemm_tile tile{};
+    /// Split-K factor chosen (1: none).
+    int split_k = 1;
+    /// Tiles × split-K of one instance.
+    long long work_units = 0;
+    /// Waves of one instance: ceil(work units / SMs).
+    long long waves = 0;
+};
+
+/// The pure roofline time of one instance: max(work / rated peak, traffic / peak bandwidth). No
+/// predicted time is below it.
+inline seconds roofline_time(const kernel& k, const cost_context& c) {
+    const auto i = static_cast<std::size_t>(k.type);
+    const double p = k.unit == exec_unit::tensor_core ? c.rated_tensor_peak[i] : c.rated_vector_peak[i];
+    const double compute = k.work.value() > 0.0 && p > 0.0 ? k.work.value() / p : 0.0;
+    return std::max(compute, traffic(k).value() / c.peak_bandwidth) * units::second;
+}
+
+/// Costs kernel `k` in context `c` (docs/model.md):
+///   GEMM-like:  for the generation's largest tile in both orientations, shrunk to fit small M or N
+///               (tile T), and each split-K factor s, units = ceil(M/Tm)·ceil(N/Tn)·batch·s,
+///               waves = ceil(units / SMs), t_wave = work per unit / (peak per SM · γ · e(T)) + t_w,
+///               t = max(waves · t_wave, bytes / BW_achieved) + split-K reduction; the fastest candidate.
+///   otherwise:  t = max(work / (peak · γ), bytes / BW_achieved).
+///   Both add the fixed per-kernel time t_k per launch. Throws unsupported_error when the GPU has no
+///   units for the kernel's type.
+inline kernel_cost cost(const kernel& k, const cost_context& c) {
+    const auto i = static_cast<std::size_t>(k.type);
+    const double peak_rate = k.unit == exec_unit::tensor_core ? c.tensor_peak[i] : c.vector_peak[i];
+    if (peak_rate <= 0.0 && k.work.value() > 0.0) {
+        throw unsupported_error(c.gpu->name + " has no " + std::string(to_string_view(k.unit)) + " " +
+                                to_string(k.type) + " math (kernel '" + k.name + "')");
+    }
+    const double eff = c.gemm_efficiency[i];
+    const double traffic_bytes = traffic(k).value();
+    kernel_cost r;
+    double compute = 0.0, memory = traffic_bytes / c.bandwidth, extra = 0.0;
+    if (k.shape && k.work.value() > 0.0) {
+        const gemm_shape& s = *k.shape;
+        const double peak_sm = peak_rate / c.sms;
+        // FLOPs per M×N×K "cell": 2 for a GEMM; fused attention does two GEMMs per score (and a causal
+        // mask skips some), so its work sets the scale.
+        const double scale = k.work.value() / (2.0 * static_cast<double>(s.m) * static_cast<double>(s.n) *
+                                               static_cast<double>(s.k) * static_cast<double>(s.batch));
+        const std::array<gemm_tile, 3>& tiles = k.unit == exec_unit::tensor_core ? *c.tiles : detail::small_tiles;
+        double best = std::numeric_limits<double>::infinity();
+        for (const gemm_tile& largest : tiles) {
+            const gemm_tile t{detail::fitted_edge(largest.m, s.m), detail::fitted_edge(largest.n, s.n)};
+            const long long tiles_mn = detail::ceil_div(s.m, t.m) * detail::ceil_div(s.n, t.n) * s.batch;
+            const double e_tile = detail::tile_efficiency(t, tiles.front());
+            for (int split : {1, 2, 3, 4, 6, 8}) {
+                // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth.
+                if (split > 1 && (tiles_mn * (split - 1) >= c.sms || s.k / split < 256)) {
+                    continue;
+                }
+                const long long units = tiles_mn * split;
+                const long long waves = detail::ceil_div(units, c.sms);
+                const double unit_work = 2.0 * scale * t.m * t.n * static_cast<double>(detail::ceil_div(s.k, split));
+                const double t_compute =
+                    static_cast<double>(waves) * (unit_work / (peak_sm * eff * e_tile) + c.wave_overhead);
+                // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
+                const double t_reduce =
+                    split > 1
+                        ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth + c.kernel_overhead
+                        : 0.0;
+                const double total = std::max(t_compute, memory) + t_reduce;
+                if (total < best) {
+                    best = total;
+                    compute = t_compute;
+                    extra = t_reduce;
+                    r.tile = t;
+                    r.split_k = split;
+                    r.work_units = units;
+                    r.waves = waves;
+                }
+            }
+        }
+    } else if (k.work.value() > 0.0) {
+        compute = k.work.value() / (peak_rate * eff);
+    }
+    const double overhead = c.kernel_overhead * k.launches;
+    r.compute_time = (compute + extra) * k.count * units::second;
+    r.memory_time = memory * k.count * units::second;
+    r.overhead_time = overhead * k.count * units::second;
+    r.time = (std::max(compute, memory) + extra + overhead) * k.count * units::second;
+    const double busy = std::max(compute + extra, memory);
+    r.limiter = overhead > busy ? bound::overhead : compute + extra >= memory ? bound::compute : bound::memory;
+    return r;
+}
+
+/// Prints "time (bound)".
+inline std::ostream& operator<<(std::ostream& os, const kernel_cost& k) {
+    return os << to_string(k.time) << " (" << k.limiter << ")";
+}
+
+}  // namespace roofcast
+
+#endif

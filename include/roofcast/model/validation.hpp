@@ -1,0 +1,241 @@
+/// @file
+/// Predicting published measurements and summarizing the errors (what `roofcast validate` reports and
+/// `roofcast calibrate` minimizes).
+#ifndef ROOFCAST_MODEL_VALIDATION_HPP
+#define ROOFCAST_MODEL_VALIDATION_HPP
+
+#include <roofcast/error.hpp>
+#include <roofcast/hardware/catalog.hpp>
+#include <roofcast/io/measurements.hpp>
+#include <roofcast/model/cost.hpp>
+#include <roofcast/model/lowering.hpp>
+#include <roofcast/model/params.hpp>
+#include <roofcast/model/precision.hpp>
+#include <roofcast/model/software.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofcast {
+
+/// The prediction of one measurement row, or why it was skipped.
+struct row_prediction {
+    /// Row id.
+    std::string id;
+    /// Line in the file.
+    int line = 0;
+    /// GPU, workload and metric of the row (for grouping).
+    std::string gpu, workload, metric;
+    /// The predicted value in the row's metric, when predicted.
+    std::optional<double> predicted;
+    /// The measured value.
+    double measured = 0.0;
+    /// Why the row was not predicted (empty when it was).
+    std::string skip_reason;
+
+    /// |predicted − measured| / measured (0 when skipped).
+    double ape() const { return predicted ? std::fabs(*predicted - measured) / measured : 0.0; }
+};
+
+/// Error statistics of a set of predictions.
+struct error_summary {
+    /// Rows considered.
+    std::size_t rows = 0;
+    /// Rows predicted.
+    std::size_t predicted = 0;
+    /// Median absolute percentage error (as a fraction).
+    double median_ape = 0.0;
+    /// Mean APE.
+    double mean_ape = 0.0;
+    /// 90th-percentile APE (linear interpolation).
+    double p90_ape = 0.0;
+    /// Fraction of predicted rows within 10%.
+    double within_10pct = 0.0;
+    /// Fraction of predicted rows within 25%.
+    double within_25pct = 0.0;
+};
+
+/// The `q`-quantile of `v` (0 ≤ q ≤ 1) with linear interpolation between order statistics; 0 when empty.
+inline double quantile(std::vector<double> v, double q) {
+    if (v.empty()) {
+        return 0.0;
+    }
+    std::sort(v.begin(), v.end());
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(pos));
+    const auto hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+/// Summarizes the predicted rows among `rows`.
+inline error_summary summarize(const std::vector<const row_prediction*>& rows) {
+    error_summary s;
+    s.rows = rows.size();
+    std::vector<double> apes;
+    for (const row_prediction* r : rows) {
+        if (r->predicted) {
+            apes.push_back(r->ape());
+        }
+    }
+    s.predicted = apes.size();
+    if (apes.empty()) {
+        return s;
+    }
+    double sum = 0.0;
+    std::size_t w10 = 0, w25 = 0;
+    for (double a : apes) {
+        sum += a;
+        w10 += a <= 0.10 ? 1 : 0;
+        w25 += a <= 0.25 ? 1 : 0;
+    }
+    const double n = static_cast<double>(apes.size());
+    s.mean_ape = sum / n;
+    s.median_ape = quantile(apes, 0.5);
+    s.p90_ape = quantile(apes, 0.9);
+    s.within_10pct = static_cast<double>(w10) / n;
+    s.within_25pct = static_cast<double>(w25) / n;
+    return s;
+}
+
+/// Everything `validate` reports: per-row predictions, the overall summary and groups.
+struct validation_report {
+    /// The data file.
+    std::string file;
+    /// One entry per row of the file (malformed rows included, as skipped).
+    std::vector<row_prediction> rows;
+    /// Over all rows.
+    error_summary overall;
+    /// By GPU, workload and metric.
+    std::map<std::string, error_summary> by_gpu, by_workload, by_metric;
+};
+
+namespace detail {
+
+/// Elements per array assumed for STREAM rows (the sources use arrays far larger than any L2):
+/// 2^28 elements, 2 GiB of fp64 each.
+inline constexpr double stream_elements = 268435456.0;
+
+/// Predicts a `mode=micro` row: a cuBLAS GEMM (`m`, `n`, `k` params) or a STREAM kernel (`kernel`,
+/// `dtype` params).
+inline double predict_micro(const measurement& m, const cost_context& c) {
+    if (m.workload == "gemm") {
+        const auto mm = m.int_param("m"), nn = m.int_param("n"), kk = m.int_param("k");
+        if (!mm || !nn || !kk) {
+            throw input_error("gemm row without m, n and k params");
+        }
+        const auto p = parse_precision(m.precision);
+        if (!p) {
+            throw input_error("gemm row without a precision");
+        }
+        const precision_types t = types_of(*p);
+        const kernel k = kernels::gemm("gemm", *mm, *nn, *kk, t.math, t.activation, t.math_unit);
+        const double time = cost(k, c).time.value();
+        if (m.metric == "tflops") {
+            return k.work.value() / time / 1e12;
+        }
+        if (m.metric == "latency_s") {
+            return time;
+        }
+        throw input_error("gemm rows are predicted as tflops or latency_s, not " + m.metric);
+    }
+    if (m.workload == "stream") {
+        const std::string name = m.param("kernel").value_or("");
+        const int reads = name == "init" ? 0 : name == "read" || name == "copy" || name == "scale" ? 1 : 2;
+        const int writes = name == "read" ? 0 : 1;
+        if (name != "init" && name != "read" && name != "copy" && name != "scale" && name != "add" && name != "triad") {
+            throw input_error("unknown stream kernel '" + name + "' (init, read, copy, scale, add, triad)");
+        }
+        const auto d = parse_dtype(m.param("dtype").value_or("fp64"));
+        if (!d) {
+            throw input_error("unknown stream dtype '" + m.param("dtype").value_or("") + "'");
+        }
+        const kernel k = kernels::stream("stream " + name, stream_elements, reads, writes, *d);
+        const double time = cost(k, c).time.value();
+        if (m.metric == "bandwidth_gbs") {
+            return traffic(k).value() / time / 1e9;
+        }
+        throw input_error("stream rows are predicted as bandwidth_gbs, not " + m.metric);
+    }
+    throw input_error("micro workload '" + m.workload + "' is not modelled (gemm, stream)");
+}
+
+}  // namespace detail
+
+/// Predicts row `m` in its own metric with `params`; throws roofcast::error (with the reason) for a row
+/// roofcast cannot predict: unknown GPU or framework, unsupported precision, or a workload not yet modelled.
+inline double predict_measurement(const measurement& m, const model_catalog& gpus, const cost_params& params) {
+    const gpu_spec& g = gpus.gpu(m.gpu);
+    const std::size_t profile = find_profile(m.param("framework").value_or("pytorch"));
+    if (m.num_gpus != 1) {
+        throw unsupported_error("multi-GPU rows are not modelled yet");
+    }
+    const cost_context c = make_cost_context(g, profile, params);
+    if (m.mode == "micro") {
+        return detail::predict_micro(m, c);
+    }
+    throw unsupported_error("workload '" + m.workload + "' (" + m.mode + ") is not modelled yet");
+}
+
+/// Predicts every row of `data` and summarizes the errors, overall and by GPU, workload and metric.
+inline validation_report validate(const measurement_set& data, const model_catalog& gpus, const cost_params& params) {
+    validation_report rep;
+    rep.file = data.file;
+    for (const measurement_problem& p : data.problems) {
+        row_prediction r;
+        r.id = p.id;
+        r.line = p.line;
+        r.skip_reason = "malformed row: " + p.message;
+        rep.rows.push_back(r);
+    }
+    for (const measurement& m : data.rows) {
+        row_prediction r;
+        r.id = m.id;
+        r.line = m.line;
+        r.gpu = m.gpu;
+        r.workload = m.workload;
+        r.metric = m.metric;
+        r.measured = m.value;
+        try {
+            const double v = predict_measurement(m, gpus, params);
+            if (std::isfinite(v) && v > 0.0) {
+                r.predicted = v;
+            } else {
+                r.skip_reason = "prediction is not a positive finite number";
+            }
+        } catch (const error& e) {
+            r.skip_reason = e.what();
+        }
+        rep.rows.push_back(r);
+    }
+    std::sort(rep.rows.begin(), rep.rows.end(),
+              [](const row_prediction& a, const row_prediction& b) { return a.line < b.line; });
+    std::vector<const row_prediction*> all;
+    std::map<std::string, std::vector<const row_prediction*>> gpu, workload, metric;
+    for (const row_prediction& r : rep.rows) {
+        all.push_back(&r);
+        if (!r.gpu.empty()) {
+            gpu[r.gpu].push_back(&r);
+            workload[r.workload].push_back(&r);
+            metric[r.metric].push_back(&r);
+        }
+    }
+    rep.overall = summarize(all);
+    for (const auto& [k, v] : gpu) {
+        rep.by_gpu[k] = summarize(v);
+    }
+    for (const auto& [k, v] : workload) {
+        rep.by_workload[k] = summarize(v);
+    }
+    for (const auto& [k, v] : metric) {
+        rep.by_metric[k] = summarize(v);
+    }
+    return rep;
+}
+
+}  // namespace roofcast
+
+#endif

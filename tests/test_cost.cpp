@@ -1,0 +1,181 @@
+// Cost model: hand-computed kernel times, the invariants every prediction must satisfy, wave
+// quantization, split-K and power-limited clocks. Uses the priors (prior_params()), not the shipped
+// calibration, so these expectations do not move when the calibration is refreshed.
+#include <roofcast/model/cost.hpp>
+#include <roofcast/model/lowering.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include <doctest/doctest.h>
+
+#include <vector>
+
+namespace rc = roofcast;
+namespace k = roofcast::kernels;
+
+namespace {
+
+rc::cost_context context(const rc::gpu_spec& g, const char* profile = "cublas",
+                         const rc::cost_params& p = rc::prior_params()) {
+    return rc::make_cost_context(g, rc::find_profile(profile), p);
+}
+
+rc::kernel fp16_gemm(long long m, long long n, long long kk) {
+    return k::gemm("g", m, n, kk, rc::dtype::fp16, rc::dtype::fp16, rc::exec_unit::tensor_core);
+}
+
+}  // namespace
+
+TEST_CASE("fp16 4096^3 GEMM on A100-SXM4-40GB, by hand") {
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-40GB");
+    const rc::cost_context c = context(g);
+    // 400 W sustains the 1.41 GHz clock: cbrt(0.8·400 / (108·1.0)) = 1.436 GHz >= 1.41.
+    CHECK(c.clock_ratio == 1.0);
+    const rc::kernel gemm = fp16_gemm(4096, 4096, 4096);
+    CHECK(gemm.work.value() == doctest::Approx(1.374e11).epsilon(1e-3));
+    const rc::kernel_cost r = rc::cost(gemm, c);
+    // 128x256 tiles: 32·16 = 512 tiles over 108 SMs = 4.74 -> 5 waves (128x128 would need 1024 -> 10).
+    CHECK(r.tile.m * r.tile.n == 128 * 256);
+    CHECK(r.work_units == 512);
+    CHECK(r.waves == 5);
+    CHECK(r.split_k == 1);
+    CHECK(r.limiter == rc::bound::compute);
+    // Per SM: 311.87 TFLOP/s / 108 = 2.888 TFLOP/s; a tile is 2·128·256·4096 = 2.684e8 FLOP at
+    // efficiency 0.8: 116.2 us, plus 1 us per wave; 5 waves plus 2 us kernel overhead = 583 us.
+    const double per_sm = 432.0 * 256 * 2 * 1.41e9 / 108;
+    const double expected = 5 * (2.0 * 128 * 256 * 4096 / (per_sm * 0.8) + 1e-6) + 2e-6;
+    CHECK(r.time.value() == doctest::Approx(expected).epsilon(1e-9));
+    // Memory: 3·4096²·2 B = 100.7 MB at 0.9 · 1555.2 GB/s = 71.9 us, well below the compute time.
+    CHECK(r.memory_time.value() == doctest::Approx(3.0 * 4096 * 4096 * 2 / (0.9 * 1555.2e9)));
+}
+
+TEST_CASE("a memory-bound elementwise kernel, by hand") {
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-40GB");
+    // c = a + b over 2^26 fp16 elements: 3·2^26·2 B = 402.7 MB at 0.9 · 1555.2 GB/s = 287.7 us, + 2 us.
+    const rc::kernel add = k::elementwise("add", 67108864.0, 2, 1, rc::dtype::fp16);
+    const rc::kernel_cost r = rc::cost(add, context(g));
+    CHECK(r.limiter == rc::bound::memory);
+    CHECK(r.time.value() == doctest::Approx(3.0 * 67108864 * 2 / (0.9 * 1555.2e9) + 2e-6));
+}
+
+TEST_CASE("a tiny kernel is overhead-bound") {
+    const rc::kernel tiny = k::elementwise("tiny", 1000.0, 1, 1, rc::dtype::fp32);
+    CHECK(rc::cost(tiny, context(rc::catalog().gpu("H100-SXM5-80GB"))).limiter == rc::bound::overhead);
+}
+
+TEST_CASE("no predicted kernel time is below its pure roofline bound") {
+    std::vector<rc::kernel> ks;
+    for (long long m : {1LL, 7LL, 64LL, 256LL, 1000LL, 4096LL}) {
+        for (long long n : {64LL, 1000LL, 12288LL}) {
+            ks.push_back(fp16_gemm(m, n, 4096));
+        }
+    }
+    ks.push_back(k::elementwise("add", 1e8, 2, 1, rc::dtype::fp16));
+    rc::kernels::attention_desc a;
+    a.batch = 4;
+    a.heads = a.kv_heads = 32;
+    a.seq_q = a.seq_kv = 2048;
+    a.head_dim = 128;
+    a.causal = true;
+    ks.push_back(k::fused_attention("attn", a, rc::dtype::fp16, false));
+    ks.push_back(k::fused_attention("attn", a, rc::dtype::fp16, true));
+    int checked = 0;
+    for (const rc::gpu_spec& g : rc::catalog().gpus()) {
+        const rc::cost_context c = context(g, "pytorch");
+        for (const rc::kernel& kern : ks) {
+            CAPTURE(g.name);
+            CAPTURE(kern);
+            const double t = rc::cost(kern, c).time.value();
+            CHECK(t >= rc::roofline_time(kern, c).value());
+            CHECK(std::isfinite(t));
+            ++checked;
+        }
+    }
+    CHECK(checked == 25 * 21);
+}
+
+TEST_CASE("more bandwidth, more SMs or a higher clock never make a kernel slower") {
+    // With the power limit out of the way (a huge TDP): under a fixed power cap, more SMs can lower the
+    // sustained clock, which is the physics the power model describes, not a violation.
+    rc::gpu_spec base = rc::catalog().gpu("A100-SXM4-40GB");
+    base.tdp = 5000.0 * rc::units::watt;
+    std::vector<rc::kernel> ks;
+    for (long long m : {1LL, 100LL, 256LL, 3000LL, 8192LL}) {
+        ks.push_back(fp16_gemm(m, 4096, 4096));
+        ks.push_back(fp16_gemm(m, 11008, 4096));
+    }
+    ks.push_back(k::elementwise("add", 1e7, 2, 1, rc::dtype::fp16));
+    for (const rc::kernel& kern : ks) {
+        CAPTURE(kern);
+        const double t0 = rc::cost(kern, context(base)).time.value();
+        rc::gpu_spec more_bw = base;
+        more_bw.memory_data_rate = more_bw.memory_data_rate * 1.3;
+        CHECK(rc::cost(kern, context(more_bw)).time.value() <= t0);
+        rc::gpu_spec more_sms = base;
+        for (int sms : {109, 120, 132, 200}) {
+            more_sms.sm_count = sms;
+            CHECK(rc::cost(kern, context(more_sms)).time.value() <= t0 * (1 + 1e-12));
+        }
+        rc::gpu_spec faster = base;
+        faster.boost_clock = faster.boost_clock * 1.2;
+        CHECK(rc::cost(kern, context(faster)).time.value() <= t0);
+    }
+}
+
+TEST_CASE("wave quantization makes time a step function of M at fixed N and K") {
+    const rc::cost_context c = context(rc::catalog().gpu("A100-SXM4-40GB"));
+    auto t = [&](long long m) { return rc::cost(fp16_gemm(m, 4096, 4096), c).time.value(); };
+    // N = 4096 with 128x256 tiles: ceil(M/128)·16 tiles over 108 SMs. M = 3400 and 3456 both need 27·16 = 432
+    // tiles (exactly 4 waves; the other tiles need as many waves or more): the same time. M = 3457 needs 448
+    // tiles: a fifth wave for 3.6% more rows.
+    CHECK(t(3400) == t(3456));
+    CHECK(t(3457) > 1.15 * t(3456));
+    // Never decreasing in M.
+    double prev = 0.0;
+    for (long long m = 64; m <= 8192; m += 64) {
+        CHECK(t(m) >= prev);
+        prev = t(m);
+    }
+}
+
+TEST_CASE("split-K spreads a small-M, large-K GEMM over idle SMs") {
+    const rc::cost_context c = context(rc::catalog().gpu("H100-SXM5-80GB"));
+    // M=256, N=4096, K=11008: 128x256 tiles give 2·16 = 32 tiles for 132 SMs; splitting K helps.
+    const rc::kernel_cost r = rc::cost(fp16_gemm(256, 4096, 11008), c);
+    CHECK(r.split_k > 1);
+    CHECK(r.work_units <= 132 + 32);
+}
+
+TEST_CASE("power-limited boards sustain a lower tensor clock") {
+    // T4: 70 W for 40 SMs: cbrt(0.8·70 / (40·0.84)) = 1.186 GHz against a 1.59 GHz boost.
+    const rc::cost_context t4 = context(rc::catalog().gpu("T4"));
+    CHECK(t4.clock_ratio == doctest::Approx(std::cbrt(0.8 * 70 / (40 * 0.84)) / 1.59));
+    CHECK(context(rc::catalog().gpu("H100-SXM5-80GB")).clock_ratio == 1.0);
+    // The same chip at a lower power limit is slower on a compute-bound GEMM (A100 PCIe 250 W vs SXM4 400 W).
+    const double sxm = rc::cost(fp16_gemm(8192, 8192, 8192), context(rc::catalog().gpu("A100-SXM4-40GB"))).time.value();
+    const double pcie =
+        rc::cost(fp16_gemm(8192, 8192, 8192), context(rc::catalog().gpu("A100-PCIe-40GB"))).time.value();
+    CHECK(pcie > 1.1 * sxm);
+}
+
+TEST_CASE("a type the GPU lacks is an error, not a fallback") {
+    const rc::kernel fp8 = k::gemm("g", 1024, 1024, 1024, rc::dtype::fp8, rc::dtype::bf16, rc::exec_unit::tensor_core);
+    CHECK_THROWS_AS(rc::cost(fp8, context(rc::catalog().gpu("A100-SXM4-40GB"))), rc::unsupported_error);
+    CHECK(rc::cost(fp8, context(rc::catalog().gpu("H100-SXM5-80GB"))).time.value() > 0.0);
+}
+
+TEST_CASE("a profile's multipliers and overheads enter the cost") {
+    rc::cost_params p = rc::prior_params();
+    const auto idx = static_cast<std::size_t>(rc::profile_index("pytorch"));
+    p.profile[idx].launch_overhead_us = 10.0;
+    const rc::kernel tiny = k::elementwise("tiny", 1000.0, 1, 1, rc::dtype::fp32);
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    const double base = rc::cost(tiny, context(g, "pytorch")).time.value();
+    CHECK(rc::cost(tiny, context(g, "pytorch", p)).time.value() == doctest::Approx(base + 9e-6));
+    CHECK_THROWS_AS(rc::find_profile("pytorh"), rc::unknown_name_error);
+}
+
+TEST_CASE("a measured sustained clock in the GPU file replaces the power model") {
+    rc::gpu_spec g = rc::catalog().gpu("T4");
+    g.sustained_clock = 1.3e9 * rc::units::hertz;
+    CHECK(context(g).clock_ratio == doctest::Approx(1.3 / 1.59));
+}
