@@ -10,11 +10,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=build/docs
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DROOFCAST_BUILD_TESTS=OFF -DROOFCAST_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" --parallel 2 --target regenerate-catalog >/dev/null
+cmake --build "$build" --parallel 2 --target regenerate-workloads >/dev/null
 cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
 "$build/roofcast" calibrate --data models/measurements/measured-dev.csv \
   --out models/calibration/default.toml --report docs/calibration.md
 cmake --build "$build" --parallel 2 --target regenerate-params >/dev/null
 cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
+"$build/roofcast" validate --data models/measurements/measured-dev.csv --report docs/accuracy.md >/dev/null
 {
   echo "# GPU catalog"
   echo
@@ -27,4 +29,4 @@ cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
   "$build/roofcast" gpus
   echo '```'
 } > docs/catalog.md
-echo "regenerated: builtin_gpus.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/catalog.md"
+echo "regenerated: builtin_gpus.hpp, builtin_transformers.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/accuracy.md, docs/catalog.md"

@@ -8,7 +8,17 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "roofcast calibrate failed (${rc}): ${err}")
 endif()
 message(STATUS "${out}")
-foreach(pair "default.toml;models/calibration/default.toml" "calibration.md;docs/calibration.md")
+execute_process(COMMAND "${ROOFCAST}" validate --data models/measurements/measured-dev.csv
+                        --report "${WORK}/accuracy.md"
+                WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_QUIET)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "roofcast validate failed (${rc})")
+endif()
+file(READ "${WORK}/accuracy.md" fresh_accuracy)
+string(REPLACE "--report ${WORK}/accuracy.md" "--report docs/accuracy.md" fresh_accuracy "${fresh_accuracy}")
+file(WRITE "${WORK}/accuracy.md" "${fresh_accuracy}")
+foreach(pair "default.toml;models/calibration/default.toml" "calibration.md;docs/calibration.md"
+             "accuracy.md;docs/accuracy.md")
   list(GET pair 0 fresh)
   list(GET pair 1 shipped)
   execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${WORK}/${fresh}" "${SOURCE_DIR}/${shipped}"

@@ -229,8 +229,8 @@ TEST_CASE("calibrate writes a parameter file that validate accepts") {
     char dir_template[] = "/tmp/roofcast-calibrate-XXXXXX";
     REQUIRE(mkdtemp(dir_template) != nullptr);
     const std::string out = std::string(dir_template) + "/p.toml";
-    const auto r =
-        roofcast("calibrate --data '" + data_dir + "/../../models/measurements/measured-dev.csv' --out '" + out + "'");
+    const auto r = roofcast("calibrate --data '" + data_dir +
+                            "/../../models/measurements/measured-dev.csv' --mode micro --out '" + out + "'");
     CHECK(r.status == 0);
     CHECK(r.out.find("fitted") == 0);
     const auto j = json_of(
@@ -239,4 +239,50 @@ TEST_CASE("calibrate writes a parameter file that validate accepts") {
     CHECK(j["predicted"] == 19);
     std::remove(out.c_str());
     rmdir(dir_template);
+}
+
+TEST_CASE("compare A40 and V100 on ResNet-50 training: two results with the design's fields") {
+    const auto j =
+        json_of(roofcast("compare --gpus A40,V100-SXM2-16GB --workload resnet50 --mode train --precision "
+                         "amp-fp16 --batch 256 --format json"));
+    REQUIRE(j["results"].size() == 2);
+    CHECK(j["results"][0]["gpu"] == "A40");
+    CHECK(j["results"][1]["gpu"] == "V100-SXM2-16GB");
+    for (const auto& r : j["results"]) {
+        CHECK(r["time_s"].get<double>() > 0);
+        CHECK(r["samples_per_s"].get<double>() == doctest::Approx(256.0 / r["time_s"].get<double>()));
+        for (const char* key : {"num_gpus", "workload", "mode", "phase", "precision", "batch", "tokens_per_s", "bound",
+                                "breakdown", "likely_range", "extrapolation"}) {
+            CHECK(r.contains(key));
+        }
+        CHECK(r["memory"].contains("total_bytes"));
+        CHECK(r["memory"].contains("capacity_bytes"));
+        CHECK(r["memory"].contains("fits"));
+        CHECK(r["likely_range"]["low"].get<double>() <= r["time_s"].get<double>());
+        CHECK(r["likely_range"]["high"].get<double>() >= r["time_s"].get<double>());
+    }
+}
+
+TEST_CASE("predict llama2-7b decode on A100: at least the weight-read time, memory-bound") {
+    const auto j =
+        json_of(roofcast("predict --gpu A100-SXM4-40GB --workload llama2-7b --mode infer --phase decode "
+                         "--precision fp16 --batch 1 --prompt-len 512 --gen-len 128 --format json"));
+    CHECK(j["time_s"].get<double>() >= 13.5e9 / 1.555e12);
+    CHECK(j["bound"] == "memory");
+    CHECK(j["phase"] == "decode");
+}
+
+TEST_CASE("unknown workloads and frameworks list the closest names; impossible precisions are an error") {
+    const auto r = roofcast("predict --gpu A100-SXM4-40GB --workload llama2-7 --mode infer");
+    CHECK(r.status == 2);
+    CHECK(r.err.find("unknown workload 'llama2-7'; closest: llama2-7b") != std::string::npos);
+    const auto f = roofcast("predict --gpu A100-SXM4-40GB --workload resnet50 --framework pytorh");
+    CHECK(f.status == 2);
+    CHECK(f.err.find("closest: pytorch") != std::string::npos);
+    const auto p = roofcast("predict --gpu A100-SXM4-40GB --workload resnet50 --precision fp8");
+    CHECK(p.status == 2);
+    CHECK(p.err.find("cannot run fp8") != std::string::npos);
+    const auto tp = roofcast("predict --gpu A100-SXM4-40GB --workload llama2-7b --mode infer --num-gpus 6 --tp 4");
+    CHECK(tp.status == 2);
+    CHECK(tp.err.find("does not divide") != std::string::npos);
 }

@@ -4,10 +4,10 @@
 #ifndef ROOFCAST_ROOFCAST_HPP
 #define ROOFCAST_ROOFCAST_HPP
 
+#include <roofcast/catalog.hpp>
 #include <roofcast/config.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/architecture.hpp>
-#include <roofcast/hardware/catalog.hpp>
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/dtype.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>

@@ -6,6 +6,7 @@
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/model/defaults.hpp>
+#include <roofcast/report/prediction_report.hpp>
 #include <roofcast/report/validation_report.hpp>
 #include <roofcast/roofcast.hpp>
 
@@ -127,6 +128,11 @@ rc::measurement_set load_data(const data_options& d) {
 int cmd_validate(const common_options& opt, const data_options& d) {
     const rc::model_catalog c = load_catalog(opt);
     const rc::validation_report r = rc::validate(load_data(d), c, load_params(opt));
+    if (!d.report.empty()) {
+        write_file(d.report,
+                   rc::accuracy_markdown(r, "roofcast validate --data " + d.data +
+                                                (d.mode.empty() ? "" : " --mode " + d.mode) + " --report " + d.report));
+    }
     if (opt.format == "json") {
         std::cout << nlohmann::json(r).dump(2) << '\n';
     } else if (opt.format == "csv") {
@@ -162,6 +168,183 @@ int cmd_calibrate(const common_options& opt, const data_options& d) {
     std::cout << "fitted " << res.fitted.size() << " parameters on " << res.rows_used << " rows in " << res.iterations
               << " iterations; RMS ln(predicted/measured) " << res.rms_log_before << " -> " << res.rms_log_after << "\n"
               << rc::summary_text(after) << "wrote " << d.out << (d.report.empty() ? "" : " and " + d.report) << '\n';
+    return 0;
+}
+
+/// Options describing a run (predict, compare).
+struct run_options {
+    std::string workload;
+    std::string mode = "train";
+    std::string phase;
+    std::string precision = "amp-fp16";
+    long long batch = 0;
+    long long seq_len = 0;
+    long long image_size = 0;
+    long long prompt_len = 512;
+    long long gen_len = 128;
+    int num_gpus = 1;
+    int tp = 1;
+    int pp = 1;
+    int microbatches = 0;
+    int zero = 0;
+    std::string recompute = "none";
+    std::string framework = "pytorch";
+    std::string attention = "auto";
+};
+
+void add_run_options(CLI::App* cmd, run_options& r, bool with_batch) {
+    cmd->add_option("--workload", r.workload, "Workload name (roofcast workloads)")->required();
+    cmd->add_option("--mode", r.mode, "train or infer")
+        ->check(CLI::IsMember({"train", "infer"}))
+        ->capture_default_str();
+    cmd->add_option("--phase", r.phase, "step (train); e2e, prefill, decode or serve (infer); default step / e2e")
+        ->check(CLI::IsMember({"step", "e2e", "prefill", "decode", "serve"}));
+    cmd->add_option("--precision", r.precision, "fp32, tf32, amp-fp16, amp-bf16, fp16, bf16, fp8, int8, int4")
+        ->check(CLI::IsMember({"fp32", "tf32", "amp-fp16", "amp-bf16", "fp16", "bf16", "fp8", "int8", "int4"}))
+        ->capture_default_str();
+    if (with_batch) {
+        cmd->add_option("--batch", r.batch, "Samples per GPU (or per tensor/pipeline group); default 1")
+            ->check(CLI::PositiveNumber);
+    }
+    cmd->add_option("--seq-len", r.seq_len, "Tokens per sequence (training, encoders)")->check(CLI::PositiveNumber);
+    cmd->add_option("--image-size", r.image_size, "CNN input resolution")->check(CLI::PositiveNumber);
+    cmd->add_option("--prompt-len", r.prompt_len, "LLM prompt tokens")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    cmd->add_option("--gen-len", r.gen_len, "LLM generated tokens")->check(CLI::PositiveNumber)->capture_default_str();
+    cmd->add_option("--num-gpus", r.num_gpus, "GPUs in total")->check(CLI::PositiveNumber)->capture_default_str();
+    cmd->add_option("--tp", r.tp, "Tensor-parallel degree")->check(CLI::PositiveNumber)->capture_default_str();
+    cmd->add_option("--pp", r.pp, "Pipeline-parallel degree")->check(CLI::PositiveNumber)->capture_default_str();
+    cmd->add_option("--microbatches", r.microbatches, "Micro-batches per step with --pp (default 4 x pp)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--zero", r.zero, "ZeRO stage 0..3 (3 = FSDP full sharding)")
+        ->check(CLI::Range(0, 3))
+        ->capture_default_str();
+    cmd->add_option("--recompute", r.recompute, "Activation recomputation")
+        ->check(CLI::IsMember({"none", "selective", "full"}))
+        ->capture_default_str();
+    cmd->add_option("--framework", r.framework, "Software profile (pytorch, tensorrt-llm, ...)")->capture_default_str();
+    cmd->add_option("--attention", r.attention,
+                    "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)")
+        ->check(CLI::IsMember({"auto", "fused", "unfused"}))
+        ->capture_default_str();
+}
+
+rc::run_config to_run_config(const run_options& r) {
+    rc::run_config c;
+    c.mode = r.mode == "train" ? rc::mode::train : rc::mode::infer;
+    if (!r.phase.empty()) {
+        c.phase = r.phase == "step"      ? rc::phase::step
+                  : r.phase == "e2e"     ? rc::phase::e2e
+                  : r.phase == "prefill" ? rc::phase::prefill
+                  : r.phase == "decode"  ? rc::phase::decode
+                                         : rc::phase::serve;
+    }
+    c.precision = *rc::parse_precision(r.precision);
+    c.batch = r.batch > 0 ? r.batch : 1;
+    c.seq_len = r.seq_len;
+    c.image_size = r.image_size;
+    c.prompt_len = r.prompt_len;
+    c.gen_len = r.gen_len;
+    c.num_gpus = r.num_gpus;
+    c.tp = r.tp;
+    c.pp = r.pp;
+    c.microbatches = r.microbatches;
+    c.zero = r.zero;
+    c.recompute = r.recompute == "full"        ? rc::recompute::full
+                  : r.recompute == "selective" ? rc::recompute::selective
+                                               : rc::recompute::none;
+    c.framework = std::string(rc::software_profiles[rc::find_profile(r.framework)].name);
+    c.fused_attention = r.attention == "auto"
+                            ? std::optional<bool>(c.framework == "tensorrt-llm" || c.framework == "tensorrt" ||
+                                                  c.framework == "composer" || c.framework == "flash-attention" ||
+                                                  c.framework == "pytorch-compiled")
+                            : std::optional<bool>(r.attention == "fused");
+    if (c.num_gpus == 1 && c.tp * c.pp > 1) {
+        c.num_gpus = c.tp * c.pp;  // --tp 2 alone means two GPUs
+    }
+    rc::validate(c);
+    return c;
+}
+
+int cmd_predict(const common_options& opt, const run_options& r, const std::string& gpu) {
+    const rc::model_catalog c = load_catalog(opt);
+    const rc::prediction p = rc::predict(c.workload_named(r.workload), c.gpu(gpu), to_run_config(r), load_params(opt));
+    if (opt.format == "json") {
+        std::cout << nlohmann::json(p).dump(2) << '\n';
+    } else {
+        std::cout << rc::describe(p);
+    }
+    return 0;
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char ch : s + ",") {
+        if (ch == ',') {
+            if (!cur.empty()) {
+                out.push_back(cur);
+            }
+            cur.clear();
+        } else {
+            cur += ch;
+        }
+    }
+    return out;
+}
+
+int cmd_compare(const common_options& opt, const run_options& r, const std::string& gpus) {
+    const rc::model_catalog c = load_catalog(opt);
+    std::vector<std::reference_wrapper<const rc::gpu_spec>> list;
+    for (const std::string& name : split_list(gpus)) {
+        list.emplace_back(c.gpu(name));
+    }
+    if (list.empty()) {
+        throw rc::input_error("--gpus needs at least one GPU name");
+    }
+    const rc::comparison cmp = rc::compare(c.workload_named(r.workload), list, to_run_config(r), load_params(opt));
+    if (opt.format == "json") {
+        nlohmann::json results = nlohmann::json::array();
+        for (std::size_t i = 0; i < cmp.results.size(); ++i) {
+            results.push_back(cmp.results[i] ? nlohmann::json(*cmp.results[i])
+                                             : nlohmann::json{{"gpu", cmp.gpus[i]}, {"error", cmp.reasons[i]}});
+        }
+        std::cout << nlohmann::json{{"results", results}}.dump(2) << '\n';
+    } else if (opt.format == "csv") {
+        std::cout << rc::comparison_table(cmp).to_csv();
+    } else {
+        std::cout << rc::comparison_table(cmp).to_text();
+    }
+    return 0;
+}
+
+int cmd_workloads(const common_options& opt) {
+    const rc::model_catalog c = load_catalog(opt);
+    rc::text_table t({"workload", "kind", "parameters", "layers", "hidden", "heads", "origin"});
+    nlohmann::json all = nlohmann::json::array();
+    for (const rc::workload& w : c.workloads()) {
+        char params[32];
+        std::snprintf(params, sizeof params, "%.4g M", rc::parameters(w) / 1e6);
+        if (w.transformer) {
+            const auto& tc = *w.transformer;
+            t.add_row({w.name, std::string(rc::to_string_view(tc.kind)), params,
+                       std::to_string(tc.layers + tc.decoder_layers), std::to_string(tc.hidden),
+                       std::to_string(tc.heads), tc.origin});
+        } else {
+            t.add_row({w.name, "cnn", params, std::to_string(w.cnn->layers.size()), "-", "-", "built-in (C++)"});
+        }
+        all.push_back({{"name", w.name},
+                       {"kind", w.cnn ? "cnn" : std::string(rc::to_string_view(w.transformer->kind))},
+                       {"parameters", rc::parameters(w)}});
+    }
+    if (opt.format == "json") {
+        std::cout << nlohmann::json{{"workloads", all}}.dump(2) << '\n';
+    } else if (opt.format == "csv") {
+        std::cout << t.to_csv();
+    } else {
+        std::cout << t.to_text();
+    }
     return 0;
 }
 
@@ -237,6 +420,25 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json", "csv"}))
         ->capture_default_str();
 
+    run_options run;
+    std::string gpus_list;
+    CLI::App* predict =
+        app.add_subcommand("predict", "Predict time, throughput, bound and memory of one run on one GPU type");
+    predict->add_option("--gpu", name, "GPU name or alias")->required();
+    add_run_options(predict, run, true);
+    predict->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
+    add_common(predict, opt, {"text", "json"});
+
+    CLI::App* compare =
+        app.add_subcommand("compare", "Predict one run on several GPU types, side by side, with ratios");
+    compare->add_option("--gpus", gpus_list, "Comma-separated GPU names")->required();
+    add_run_options(compare, run, true);
+    compare->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
+    add_common(compare, opt, {"text", "json", "csv"});
+
+    CLI::App* workloads = app.add_subcommand("workloads", "List the workload catalog");
+    add_common(workloads, opt, {"text", "json", "csv"});
+
     std::string svg;
     CLI::App* roofline = app.add_subcommand("roofline",
                                             "The roofline of a GPU: one ceiling per precision, the "
@@ -251,6 +453,7 @@ int main(int argc, char** argv) {
     validate->add_option("--data", data.data, "Measurement CSV (schema: models/measurements/README.md)")
         ->required()
         ->check(CLI::ExistingFile);
+    validate->add_option("--report", data.report, "Markdown accuracy report to write (docs/accuracy.md)");
     validate->add_option("--mode", data.mode, "Only rows of this mode")
         ->check(CLI::IsMember({"train", "infer", "micro"}));
     validate->add_option("--params", opt.params_file, "Cost-model parameters TOML (default: the shipped calibration)")
@@ -289,6 +492,15 @@ int main(int argc, char** argv) {
         }
         if (*check) {
             return cmd_check_spec(opt, file);
+        }
+        if (*predict) {
+            return cmd_predict(opt, run, name);
+        }
+        if (*compare) {
+            return cmd_compare(opt, run, gpus_list);
+        }
+        if (*workloads) {
+            return cmd_workloads(opt);
         }
         if (*roofline) {
             return cmd_roofline(opt, name, svg);

@@ -4,7 +4,7 @@
 #ifndef ROOFCAST_CALIBRATE_FIT_HPP
 #define ROOFCAST_CALIBRATE_FIT_HPP
 
-#include <roofcast/hardware/catalog.hpp>
+#include <roofcast/catalog.hpp>
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/validation.hpp>
@@ -53,8 +53,11 @@ struct calibration_options {
     /// Expected spread of ln(predicted/measured) from measurement noise and what the model leaves out
     /// (0.15 ≈ 15%): each row's residual is divided by it, so it weighs the data against the priors.
     double residual_sigma = 0.15;
+    /// The same for microbenchmark rows (mode micro): they measure the hardware with the reference libraries,
+    /// with little the model leaves out, so they weigh more (0.03 ≈ 3%).
+    double micro_residual_sigma = 0.03;
     /// Iteration limit.
-    int max_iterations = 60;
+    int max_iterations = 100;
     /// Called after each iteration with (iteration, cost) when set (progress output).
     std::function<void(int, double)> progress;
 };
@@ -104,8 +107,11 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
     }
     res.rows_used = rows.size();
     // Row residuals in units of the expected spread.
+    auto sigma = [&](std::size_t i) {
+        return rows[i]->mode == "micro" ? options.micro_residual_sigma : options.residual_sigma;
+    };
     auto residual = [&](std::size_t i) {
-        return std::log(predict_measurement(*rows[i], gpus, work) / rows[i]->value) / options.residual_sigma;
+        return std::log(predict_measurement(*rows[i], gpus, work) / rows[i]->value) / sigma(i);
     };
 
     // Active parameters and the rows each one moves (a sparse Jacobian pattern).
@@ -160,9 +166,12 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
     }
     Eigen::VectorXd r = residuals(theta);
     auto rms_rows = [&](const Eigen::VectorXd& rv) {
-        return n == 0 ? 0.0
-                      : options.residual_sigma *
-                            std::sqrt(rv.head(static_cast<Eigen::Index>(n)).squaredNorm() / static_cast<double>(n));
+        double s = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double x = rv[static_cast<Eigen::Index>(i)] * sigma(i);
+            s += x * x;
+        }
+        return n == 0 ? 0.0 : std::sqrt(s / static_cast<double>(n));
     };
     res.rms_log_before = rms_rows(r);
     double cost_now = r.squaredNorm();

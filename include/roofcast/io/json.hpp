@@ -5,6 +5,7 @@
 
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/predict.hpp>
 #include <roofcast/model/validation.hpp>
 
 #include <nlohmann/json.hpp>
@@ -86,6 +87,58 @@ inline void to_json(nlohmann::json& j, const gpu_spec& g) {
         {"notes", g.notes},
         {"sources", sources},
         {"origin", g.origin},
+    };
+}
+
+/// {total_bytes, capacity_bytes, fits, items: {name: bytes}}.
+inline void to_json(nlohmann::json& j, const memory_footprint& m) {
+    nlohmann::json items = nlohmann::json::object();
+    for (const auto& [name, b] : m.items) {
+        items[name] = b;
+    }
+    j = nlohmann::json{{"total_bytes", m.total().value()},
+                       {"capacity_bytes", m.capacity.value()},
+                       {"fits", m.fits()},
+                       {"items", items}};
+}
+
+/// The prediction object of `predict --format json` (design §7).
+inline void to_json(nlohmann::json& j, const prediction& p) {
+    nlohmann::json breakdown = nlohmann::json::array();
+    for (const breakdown_entry& b : p.breakdown) {
+        breakdown.push_back({{"class", b.name},
+                             {"time_s", b.time.value()},
+                             {"flops", b.work.value()},
+                             {"bytes", b.traffic.value()},
+                             {"bound", std::string(to_string_view(b.limiter))}});
+    }
+    const run_config& c = p.config;
+    j = nlohmann::json{
+        {"gpu", p.gpu},
+        {"num_gpus", c.num_gpus},
+        {"tp", c.tp},
+        {"pp", c.pp},
+        {"workload", p.workload},
+        {"mode", std::string(to_string_view(c.mode))},
+        {"phase", std::string(to_string_view(phase_of(c)))},
+        {"precision", std::string(to_string_view(c.precision))},
+        {"framework", c.framework},
+        {"batch", p.batch},
+        {"seq_len", c.seq_len},
+        {"image_size", c.image_size},
+        {"prompt_len", c.prompt_len},
+        {"gen_len", c.gen_len},
+        {"time_s", p.time.value()},
+        {"samples_per_s", p.samples_per_s},
+        {"tokens_per_s", p.tokens_per_s ? nlohmann::json(*p.tokens_per_s) : nlohmann::json(nullptr)},
+        {"bound", std::string(to_string_view(p.limiter))},
+        {"gpu_time_s", p.gpu_time.value()},
+        {"host_time_s", p.host_time.value()},
+        {"comm_time_s", p.comm_time.value()},
+        {"memory", p.memory},
+        {"breakdown", breakdown},
+        {"likely_range", {{"low", p.likely_low.value()}, {"high", p.likely_high.value()}}},
+        {"extrapolation", p.extrapolation ? nlohmann::json(*p.extrapolation) : nlohmann::json(nullptr)},
     };
 }
 

@@ -39,10 +39,10 @@ inline constexpr std::array<gemm_tile, 3> large_tiles = {{{128, 256}, {256, 128}
 inline constexpr std::array<gemm_tile, 3> small_tiles = {{{128, 128}, {128, 128}, {128, 128}}};
 
 /// The tile a library picks for a dimension of `size` from a tile edge `edge`: the edge itself when
-/// the problem fills it, else the next power of two (at least 64; smaller tiles are not worth their
-/// overhead).
+/// the problem fills it, else the next power of two, at least 16 (the smallest MMA tile; libraries switch to
+/// skinny or GEMV kernels for a handful of rows rather than pad them to a full tile).
 inline int fitted_edge(int edge, long long size) {
-    int e = 64;
+    int e = 16;
     while (e < edge && e < size) {
         e *= 2;
     }
@@ -149,11 +149,13 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
         }
         c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : c.clock_ratio);
         c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
-        c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
+        c.gemm_efficiency[i] = std::min(
+            1.0, f.gemm_efficiency[i] * s.gemm_multiplier * s.family_gemm_multiplier[static_cast<std::size_t>(g.arch)]);
     }
     c.wave_overhead = f.wave_overhead_us * 1e-6;
     c.peak_bandwidth = memory_bandwidth(g).value();
-    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency * s.memory_multiplier);
+    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency * s.memory_multiplier *
+                                                       s.family_memory_multiplier[static_cast<std::size_t>(g.arch)]);
     c.kernel_overhead = (f.kernel_overhead_us + s.launch_overhead_us) * 1e-6;
     c.host_overhead = s.host_overhead_us * 1e-6;
     c.step_overhead = s.step_overhead_us * 1e-6;

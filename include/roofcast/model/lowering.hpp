@@ -78,8 +78,10 @@ struct conv2d_desc {
     long long s = 1;
     /// Stride (both directions).
     long long stride = 1;
-    /// Zero padding (both directions).
+    /// Zero padding of the height (and of the width when pad_w < 0).
     long long pad = 0;
+    /// Zero padding of the width; -1: same as pad.
+    long long pad_w = -1;
     /// Channel groups (c for depthwise).
     long long groups = 1;
 };
@@ -90,7 +92,7 @@ inline long long out_h(const conv2d_desc& d) {
 }
 /// Output width: (w + 2·pad − s) / stride + 1.
 inline long long out_w(const conv2d_desc& d) {
-    return (d.w + 2 * d.pad - d.s) / d.stride + 1;
+    return (d.w + 2 * (d.pad_w < 0 ? d.pad : d.pad_w) - d.s) / d.stride + 1;
 }
 
 /// Multiply-accumulates of a convolution: n·p·q·k·(c/groups)·r·s.
@@ -120,7 +122,7 @@ inline kernel conv2d(std::string name, const conv2d_desc& d, conv_pass pass, dty
     const double y = static_cast<double>(d.n * d.k * p * q) * e;
     const double wt = static_cast<double>(d.k * cg * d.r * d.s) * e;
     const double work = 2.0 * conv_macs(d);
-    if (cg <= 4) {
+    if (g > 1 && cg <= 4) {
         const char* suffix = pass == conv_pass::forward ? "" : pass == conv_pass::backward_data ? " dgrad" : " wgrad";
         const double read = pass == conv_pass::forward ? x + wt : pass == conv_pass::backward_data ? y + wt : x + y;
         const double written = pass == conv_pass::forward ? y : pass == conv_pass::backward_data ? x : wt;

@@ -9,8 +9,10 @@
 
 #include <array>
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace roofcast {
@@ -45,6 +47,11 @@ struct profile_params {
     double gemm_multiplier = 1.0;
     /// Achieved bandwidth efficiency relative to a tuned streaming kernel.
     double memory_multiplier = 1.0;
+    /// Further GEMM multiplier per architecture family: software matures per generation (e.g. cuDNN's
+    /// NCHW kernels on Hopper), so a framework's efficiency may differ by family.
+    std::array<double, 7> family_gemm_multiplier{1, 1, 1, 1, 1, 1, 1};
+    /// Further bandwidth multiplier per architecture family.
+    std::array<double, 7> family_memory_multiplier{1, 1, 1, 1, 1, 1, 1};
 };
 
 /// Software profiles roofcast knows, in display order.
@@ -60,6 +67,9 @@ struct cost_params {
     std::array<profile_params, 13> profile{};
     /// Where the values come from (e.g. "priors" or the calibration data file).
     std::string origin = "priors";
+    /// Likely range of measured/predicted time per kind of run ("cnn-train", "decoder-infer", ...):
+    /// the 10th and 90th percentiles of the calibration residuals (calibrate fills it).
+    std::map<std::string, std::pair<double, double>> error_bands;
 };
 
 /// Index of a profile name in profile_names, or -1.
@@ -95,7 +105,13 @@ inline cost_params prior_params() {
     }
     auto set = [&p](std::string_view name, double host, double step, double launch, double fusion, double gemm,
                     double mem) {
-        p.profile[static_cast<std::size_t>(profile_index(name))] = {host, step, launch, fusion, gemm, mem};
+        profile_params& q = p.profile[static_cast<std::size_t>(profile_index(name))];
+        q.host_overhead_us = host;
+        q.step_overhead_us = step;
+        q.launch_overhead_us = launch;
+        q.fusion = fusion;
+        q.gemm_multiplier = gemm;
+        q.memory_multiplier = mem;
     };
     //        profile            host µs  step µs  launch µs  fusion  gemm  memory
     set("pytorch", 10.0, 1000.0, 1.0, 0.0, 1.0, 1.0);
@@ -144,7 +160,9 @@ inline std::vector<param_ref> parameter_registry(cost_params& p) {
         r.push_back({base + ".wave_overhead_us", &f.wave_overhead_us, param_transform::log, 1.0});
         r.push_back({base + ".memory_efficiency", &f.memory_efficiency, param_transform::logit, 1.0});
         r.push_back({base + ".kernel_overhead_us", &f.kernel_overhead_us, param_transform::log, 1.0});
-        r.push_back({base + ".power_w_per_sm_ghz3", &f.power_w_per_sm_ghz3, param_transform::log, 0.5});
+        // Fixed, not fitted: workload rows cannot tell a power-limited clock from slow software, and the prior
+        // encodes the physical fact that each family's best-cooled part sustains its rated clock.
+        r.push_back({base + ".power_w_per_sm_ghz3", &f.power_w_per_sm_ghz3, param_transform::log, 0.5, true});
     }
     for (std::size_t i = 0; i < profile_names.size(); ++i) {
         profile_params& q = p.profile[i];
@@ -155,8 +173,16 @@ inline std::vector<param_ref> parameter_registry(cost_params& p) {
         r.push_back({base + ".fusion", &q.fusion, param_transform::logit, 1.0});
         // cuBLAS and hand-written CUDA kernels are the reference the multipliers are relative to: fixed at 1.
         const bool reference = profile_names[i] == "cublas" || profile_names[i] == "cuda";
-        r.push_back({base + ".gemm_multiplier", &q.gemm_multiplier, param_transform::log, 0.3, reference});
-        r.push_back({base + ".memory_multiplier", &q.memory_multiplier, param_transform::log, 0.3, reference});
+        r.push_back({base + ".gemm_multiplier", &q.gemm_multiplier, param_transform::log, 0.5, reference});
+        r.push_back({base + ".memory_multiplier", &q.memory_multiplier, param_transform::log, 0.7, reference});
+        for (architecture a : all_architectures) {
+            const auto ai = static_cast<std::size_t>(a);
+            const std::string arch(to_string_view(a));
+            r.push_back({base + "." + arch + "_gemm_multiplier", &q.family_gemm_multiplier[ai], param_transform::log,
+                         0.3, reference});
+            r.push_back({base + "." + arch + "_memory_multiplier", &q.family_memory_multiplier[ai],
+                         param_transform::log, 0.3, reference});
+        }
     }
     return r;
 }

@@ -4,13 +4,14 @@
 #ifndef ROOFCAST_MODEL_VALIDATION_HPP
 #define ROOFCAST_MODEL_VALIDATION_HPP
 
+#include <roofcast/catalog.hpp>
 #include <roofcast/error.hpp>
-#include <roofcast/hardware/catalog.hpp>
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/model/cost.hpp>
 #include <roofcast/model/lowering.hpp>
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/precision.hpp>
+#include <roofcast/model/predict.hpp>
 #include <roofcast/model/software.hpp>
 
 #include <algorithm>
@@ -165,19 +166,88 @@ inline double predict_micro(const measurement& m, const cost_context& c) {
 
 }  // namespace detail
 
+/// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
+/// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
+/// (cuDNN's and the containers' default) unless `tf32=off`; `attention=flash` and TensorRT-LLM use fused
+/// attention; `optimizer=none` times without the update; `fsdp=full_shard` is ZeRO-3; a blank training batch
+/// is the `microbatch` param, else 8.
+inline run_config run_for(const measurement& m, const gpu_spec& g) {
+    run_config c;
+    c.mode = m.mode == "train" ? mode::train : mode::infer;
+    const std::string ph = m.phase;
+    c.phase = ph == "step"      ? phase::step
+              : ph == "prefill" ? phase::prefill
+              : ph == "decode"  ? phase::decode
+              : ph == "serve"   ? phase::serve
+                                : phase::e2e;
+    const auto prec = parse_precision(m.precision);
+    if (!prec) {
+        throw input_error("row without a precision");
+    }
+    c.precision = *prec;
+    c.framework = m.param("framework").value_or("pytorch");
+    c.batch = m.batch.value_or(m.int_param("microbatch").value_or(c.mode == mode::train ? 8 : 1));
+    c.seq_len = m.seq_len.value_or(0);
+    c.image_size = m.image_size.value_or(0);
+    c.prompt_len = m.prompt_len.value_or(c.phase == phase::e2e && !m.gen_len ? 0 : 512);
+    c.gen_len = m.gen_len.value_or(c.phase == phase::e2e ? 0 : 1);
+    if (c.phase == phase::prefill) {
+        c.prompt_len = m.prompt_len.value_or(c.seq_len > 0 ? c.seq_len : 512);
+    }
+    if (c.phase == phase::e2e && !m.gen_len) {
+        c.gen_len = 0;  // a single forward pass over seq_len tokens
+    }
+    c.num_gpus = m.num_gpus;
+    c.tp = static_cast<int>(m.int_param("tp").value_or(1));
+    c.pp = static_cast<int>(m.int_param("pp").value_or(1));
+    c.zero = static_cast<int>(
+        m.int_param("zero").value_or(m.param("fsdp") == std::optional<std::string>("full_shard") ? 3 : 0));
+    const auto rc_param = m.param("recompute");
+    c.recompute = rc_param == std::optional<std::string>("full") ? recompute::full : recompute::none;
+    const auto opt = m.param("optimizer");
+    if (opt == std::optional<std::string>("none")) {
+        c.with_optimizer = false;
+    } else if (opt == std::optional<std::string>("lamb")) {
+        c.optimizer = kernels::optimizer_kind::lamb;
+    }
+    const auto attention = m.param("attention");
+    c.fused_attention = attention == std::optional<std::string>("flash") || c.framework == "tensorrt-llm" ||
+                        c.framework == "tensorrt" || c.framework == "composer";
+    const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;
+    c.allow_tf32 = tensor_core_gpu && m.param("tf32") != std::optional<std::string>("off") &&
+                   (c.framework == "pytorch" || c.framework == "tensorflow");
+    c.max_serve_batch = 256;
+    return c;
+}
+
 /// Predicts row `m` in its own metric with `params`; throws roofcast::error (with the reason) for a row
-/// roofcast cannot predict: unknown GPU or framework, unsupported precision, or a workload not yet modelled.
-inline double predict_measurement(const measurement& m, const model_catalog& gpus, const cost_params& params) {
-    const gpu_spec& g = gpus.gpu(m.gpu);
+/// roofcast cannot predict: unknown GPU, workload or framework, an unsupported precision, or a run the
+/// model does not cover.
+inline double predict_measurement(const measurement& m, const model_catalog& cat, const cost_params& params) {
+    const gpu_spec& g = cat.gpu(m.gpu);
     const std::size_t profile = find_profile(m.param("framework").value_or("pytorch"));
-    if (m.num_gpus != 1) {
-        throw unsupported_error("multi-GPU rows are not modelled yet");
-    }
-    const cost_context c = make_cost_context(g, profile, params);
     if (m.mode == "micro") {
-        return detail::predict_micro(m, c);
+        if (m.num_gpus != 1) {
+            throw unsupported_error("multi-GPU microbenchmarks are not modelled");
+        }
+        return detail::predict_micro(m, make_cost_context(g, profile, params));
     }
-    throw unsupported_error("workload '" + m.workload + "' (" + m.mode + ") is not modelled yet");
+    const workload& w = cat.workload_named(m.workload);
+    const run_config c = run_for(m, g);
+    const prediction p = predict(w, g, c, params);
+    if (m.metric == "samples_per_s") {
+        return p.samples_per_s;
+    }
+    if (m.metric == "tokens_per_s") {
+        if (!p.tokens_per_s) {
+            throw unsupported_error("no tokens per second for a " + std::string(to_string_view(*c.phase)) + " run");
+        }
+        return *p.tokens_per_s;
+    }
+    if (m.metric == "latency_s" || m.metric == "step_time_s") {
+        return p.time.value();
+    }
+    throw unsupported_error("metric '" + m.metric + "' is not predicted for " + m.mode + " rows");
 }
 
 /// Predicts every row of `data` and summarizes the errors, overall and by GPU, workload and metric.

@@ -1,0 +1,1217 @@
+// clang-format off
+/// @file
+/// The built-in transformer models. GENERATED from models/workloads/*.toml by roofcast-gen-workloads
+/// (`cmake --build build --target regenerate-workloads`); do not edit by hand.
+#ifndef ROOFCAST_DETAIL_BUILTIN_TRANSFORMERS_HPP
+#define ROOFCAST_DETAIL_BUILTIN_TRANSFORMERS_HPP
+
+#include <roofcast/workload/transformer.hpp>
+
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+namespace detail {
+
+/// Every transformer of models/workloads/, ordered by name.
+inline std::vector<transformer_config> builtin_transformers() {
+    std::vector<transformer_config> v;
+    v.reserve(36);
+    {  // models/workloads/bert-base.toml
+        transformer_config t;
+        t.name = "bert-base";
+        t.aliases = {"bert-base-uncased", "google-bert/bert-base-uncased"};
+        t.description = "BERT-Base uncased: 12-layer encoder, hidden 768, 12 heads, vocab 30522, 512 positions, token types and pooler";
+        t.kind = transformer_kind::encoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 30522;
+        t.max_seq = 512;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 2;
+        t.pooler = true;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 110000000.0;
+        t.sources = {
+            {"S1", "Devlin et al., 'BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding' (arXiv:1810.04805), Section 3: BERT_BASE L=12, H=768, A=12, Total Parameters=110M; feed-forward size 4H; learned position embeddings, segment (token type) embeddings"},
+            {"S2", "Hugging Face google-bert/bert-base-uncased config.json: hidden_size 768, num_hidden_layers 12, num_attention_heads 12, intermediate_size 3072, hidden_act gelu, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2"},
+            {"S3", "Hugging Face transformers models/bert/modeling_bert.py: BertEmbeddings (word, position and token-type tables, LayerNorm with weight and bias), nn.Linear layers with bias, BertPooler (dense hidden x hidden + tanh), MLM decoder tied to the word embeddings"}};
+        t.origin = "built-in (models/workloads/bert-base.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/bert-large.toml
+        transformer_config t;
+        t.name = "bert-large";
+        t.aliases = {"bert-large-uncased", "google-bert/bert-large-uncased"};
+        t.description = "BERT-Large uncased: 24-layer encoder, hidden 1024, 16 heads, vocab 30522, 512 positions, token types and pooler";
+        t.kind = transformer_kind::encoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1024;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 64;
+        t.ffn_hidden = 4096;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 30522;
+        t.max_seq = 512;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 2;
+        t.pooler = true;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 340000000.0;
+        t.sources = {
+            {"S1", "Devlin et al., 'BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding' (arXiv:1810.04805), Section 3: BERT_LARGE L=24, H=1024, A=16, Total Parameters=340M; feed-forward size 4H; learned position embeddings, segment (token type) embeddings"},
+            {"S2", "Hugging Face google-bert/bert-large-uncased config.json: hidden_size 1024, num_hidden_layers 24, num_attention_heads 16, intermediate_size 4096, hidden_act gelu, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2"},
+            {"S3", "Hugging Face transformers models/bert/modeling_bert.py: BertEmbeddings (word, position and token-type tables, LayerNorm with weight and bias), nn.Linear layers with bias, BertPooler (dense hidden x hidden + tanh), MLM decoder tied to the word embeddings"},
+            {"S4", "NeuSight ASPLOS artifact scripts/asplos/data/DLmodel_configs/bert_large.json: hidden_size 1024, num_hidden_layers 24, num_attention_heads 16, intermediate_size 4096, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2"}};
+        t.origin = "built-in (models/workloads/bert-large.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt-j-6b.toml
+        transformer_config t;
+        t.name = "gpt-j-6b";
+        t.aliases = {"EleutherAI/gpt-j-6b", "gpt-j", "gptj-6b"};
+        t.description = "GPT-J-6B: 28-layer decoder, d_model 4096, 16 heads x 256, FFN 16384, vocab 50400, rotary on 64 dims, parallel attention/FFN";
+        t.kind = transformer_kind::decoder;
+        t.layers = 28;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 256;
+        t.ffn_hidden = 16384;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50400;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 6053381344.0;
+        t.sources = {
+            {"S1", "Hugging Face EleutherAI/gpt-j-6b model card: n_parameters 6,053,381,344; n_layers 28; d_model 4,096; d_ff 16,384; n_heads 16; d_head 256; n_ctx 2,048; n_vocab 50,257 with an embedding matrix of size 50,400; Rotary Position Embedding applied to 64 dimensions of each head"},
+            {"S2", "Hugging Face EleutherAI/gpt-j-6b config.json: n_embd 4096, n_head 16, n_layer 28, n_inner null, rotary_dim 64, vocab_size 50400, n_positions 2048, activation_function gelu_new, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/gptj/modeling_gptj.py: GPTJBlock computes attn_output + feed_forward_hidden_states + residual from a single ln_1; q_proj/k_proj/v_proj/out_proj bias=False; fc_in/fc_out with bias; lm_head with bias"}};
+        t.origin = "built-in (models/workloads/gpt-j-6b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2.toml
+        transformer_config t;
+        t.name = "gpt2";
+        t.aliases = {"gpt2-small", "gpt2-124m", "openai-community/gpt2"};
+        t.description = "GPT-2 small (124M): 12-layer decoder, d_model 768, 12 heads, 1024 learned positions, GELU, tied embeddings";
+        t.kind = transformer_kind::decoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 124000000.0;
+        t.sources = {
+            {"S1", "Hugging Face openai-community/gpt2 config.json: n_layer 12, n_embd 768, n_head 12, n_inner null (4 x n_embd), activation_function gelu_new, vocab_size 50257, n_positions 1024"},
+            {"S2", "Radford et al., 'Language Models are Unsupervised Multitask Learners' (GPT-2 paper, 2019): Section 2.3 (OpenAI GPT architecture with layer norm moved to the input of each sub-block and a final layer norm; vocabulary 50,257; context 1024 tokens), Table 2 (117M/12/768, 345M/24/1024, 762M/36/1280, 1542M/48/1600)"},
+            {"S3", "openai/gpt-2 model_card.md (November 2019): 'the fourth and largest GPT-2 version [1.5 billion parameters]. We have also released 124 million, 355 million, and 774 million parameter models' (the corrected counts of the paper's 117M/345M/762M)"},
+            {"S4", "openai/gpt-2 src/model.py: learned position table wpe (n_ctx rows), conv1d projections with bias, layer norm with gain and bias, logits = h x wte^T (output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt2.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2-large.toml
+        transformer_config t;
+        t.name = "gpt2-large";
+        t.aliases = {"gpt2-774m", "openai-community/gpt2-large"};
+        t.description = "GPT-2 large (774M): 36-layer decoder, d_model 1280, 20 heads, 1024 learned positions, GELU, tied embeddings";
+        t.kind = transformer_kind::decoder;
+        t.layers = 36;
+        t.decoder_layers = 0;
+        t.hidden = 1280;
+        t.heads = 20;
+        t.kv_heads = 20;
+        t.head_dim = 64;
+        t.ffn_hidden = 5120;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 774000000.0;
+        t.sources = {
+            {"S1", "Hugging Face openai-community/gpt2-large config.json: n_layer 36, n_embd 1280, n_head 20, n_inner null (4 x n_embd), activation_function gelu_new, vocab_size 50257, n_positions 1024"},
+            {"S2", "Radford et al., 'Language Models are Unsupervised Multitask Learners' (GPT-2 paper, 2019): Section 2.3 (OpenAI GPT architecture with layer norm moved to the input of each sub-block and a final layer norm; vocabulary 50,257; context 1024 tokens), Table 2 (117M/12/768, 345M/24/1024, 762M/36/1280, 1542M/48/1600)"},
+            {"S3", "openai/gpt-2 model_card.md (November 2019): 'the fourth and largest GPT-2 version [1.5 billion parameters]. We have also released 124 million, 355 million, and 774 million parameter models' (the corrected counts of the paper's 117M/345M/762M)"},
+            {"S4", "openai/gpt-2 src/model.py: learned position table wpe (n_ctx rows), conv1d projections with bias, layer norm with gain and bias, logits = h x wte^T (output tied to the token embedding)"},
+            {"S5", "NeuSight ASPLOS artifact scripts/asplos/data/DLmodel_configs/gpt2_large.json: GPT2LMHeadModel, n_layer 36, n_embd 1280, n_head 20, n_positions 1024, vocab_size 50257, gelu_new"}};
+        t.origin = "built-in (models/workloads/gpt2-large.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2-medium.toml
+        transformer_config t;
+        t.name = "gpt2-medium";
+        t.aliases = {"gpt2-355m", "openai-community/gpt2-medium"};
+        t.description = "GPT-2 medium (355M): 24-layer decoder, d_model 1024, 16 heads, 1024 learned positions, GELU, tied embeddings";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1024;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 64;
+        t.ffn_hidden = 4096;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 355000000.0;
+        t.sources = {
+            {"S1", "Hugging Face openai-community/gpt2-medium config.json: n_layer 24, n_embd 1024, n_head 16, n_inner null (4 x n_embd), activation_function gelu_new, vocab_size 50257, n_positions 1024"},
+            {"S2", "Radford et al., 'Language Models are Unsupervised Multitask Learners' (GPT-2 paper, 2019): Section 2.3 (OpenAI GPT architecture with layer norm moved to the input of each sub-block and a final layer norm; vocabulary 50,257; context 1024 tokens), Table 2 (117M/12/768, 345M/24/1024, 762M/36/1280, 1542M/48/1600)"},
+            {"S3", "openai/gpt-2 model_card.md (November 2019): 'the fourth and largest GPT-2 version [1.5 billion parameters]. We have also released 124 million, 355 million, and 774 million parameter models' (the corrected counts of the paper's 117M/345M/762M)"},
+            {"S4", "openai/gpt-2 src/model.py: learned position table wpe (n_ctx rows), conv1d projections with bias, layer norm with gain and bias, logits = h x wte^T (output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt2-medium.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2-megatron-1.2b.toml
+        transformer_config t;
+        t.name = "gpt2-megatron-1.2b";
+        t.aliases = {"megatron-gpt2-1.2b", "megatron-lm-gpt2-1.2b"};
+        t.description = "Megatron-LM v1 GPT-2 1.2B (weak-scaling model on 1 GPU): 40 layers, hidden 1536, 16 heads";
+        t.kind = transformer_kind::decoder;
+        t.layers = 40;
+        t.decoder_layers = 0;
+        t.hidden = 1536;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 96;
+        t.ffn_hidden = 6144;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 51200;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1200000000.0;
+        t.sources = {
+            {"S1", "Shoeybi et al., 'Megatron-LM: Training Multi-Billion Parameter Language Models Using Model Parallelism' (arXiv:1909.08053): Table 1 scaling configurations (hidden 1536 / 16 heads / 40 layers = 1.2B on 1 GPU; 1920 / 20 / 54 = 2.5B on 2; 2304 / 24 / 64 = 4.2B on 4; 3072 / 32 / 72 = 8.3B on 8), hidden size per head kept at 96, vocabulary of 50,257 padded to 51,200 (divisible by 128 x 8); Section 3 (GPT-2 layers, MLP 4h with GeLU); GPT-2 trained on 1024-token sequences"},
+            {"S2", "NVIDIA ADLR blog 'MegatronLM's Supercharged V1.0' (nv-adlr.github.io/MegatronLMV1, 2020-05-15), Table 1 'Weak model parallel scaling': 1.2B on 1 GPU (1288 ms), 2.0B on 2 (1242 ms), 4.2B on 4 (1357 ms), 8.7B on 8 (1508 ms), batch 8, DGX-2H; the blog gives parameter counts only, no shapes"},
+            {"S3", "NVIDIA/Megatron-LM GPT-2 model (v1.0): learned position embeddings, pre-LayerNorm transformer layers with biased column/row-parallel linears and a final LayerNorm, logits computed with the word-embedding matrix (tied)"}};
+        t.origin = "built-in (models/workloads/gpt2-megatron-1.2b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2-megatron-2.0b.toml
+        transformer_config t;
+        t.name = "gpt2-megatron-2.0b";
+        t.aliases = {"megatron-gpt2-2.0b", "megatron-lm-gpt2-2.0b"};
+        t.description = "Megatron-LM v1 GPT-2 2.0B (weak-scaling model on 2 GPUs): 43 layers, hidden 1920, 20 heads (ASSUMED shape: the blog publishes only the count)";
+        t.kind = transformer_kind::decoder;
+        t.layers = 43;
+        t.decoder_layers = 0;
+        t.hidden = 1920;
+        t.heads = 20;
+        t.kv_heads = 20;
+        t.head_dim = 96;
+        t.ffn_hidden = 7680;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 51200;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 2000000000.0;
+        t.sources = {
+            {"S1", "Shoeybi et al., 'Megatron-LM: Training Multi-Billion Parameter Language Models Using Model Parallelism' (arXiv:1909.08053): Table 1 scaling configurations (hidden 1536 / 16 heads / 40 layers = 1.2B on 1 GPU; 1920 / 20 / 54 = 2.5B on 2; 2304 / 24 / 64 = 4.2B on 4; 3072 / 32 / 72 = 8.3B on 8), hidden size per head kept at 96, vocabulary of 50,257 padded to 51,200 (divisible by 128 x 8); Section 3 (GPT-2 layers, MLP 4h with GeLU); GPT-2 trained on 1024-token sequences"},
+            {"S2", "NVIDIA ADLR blog 'MegatronLM's Supercharged V1.0' (nv-adlr.github.io/MegatronLMV1, 2020-05-15), Table 1 'Weak model parallel scaling': 1.2B on 1 GPU (1288 ms), 2.0B on 2 (1242 ms), 4.2B on 4 (1357 ms), 8.7B on 8 (1508 ms), batch 8, DGX-2H; the blog gives parameter counts only, no shapes"},
+            {"S3", "NVIDIA/Megatron-LM GPT-2 model (v1.0): learned position embeddings, pre-LayerNorm transformer layers with biased column/row-parallel linears and a final LayerNorm, logits computed with the word-embedding matrix (tied)"}};
+        t.origin = "built-in (models/workloads/gpt2-megatron-2.0b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2-megatron-4.2b.toml
+        transformer_config t;
+        t.name = "gpt2-megatron-4.2b";
+        t.aliases = {"megatron-gpt2-4.2b", "megatron-lm-gpt2-4.2b"};
+        t.description = "Megatron-LM v1 GPT-2 4.2B (weak-scaling model on 4 GPUs): 64 layers, hidden 2304, 24 heads";
+        t.kind = transformer_kind::decoder;
+        t.layers = 64;
+        t.decoder_layers = 0;
+        t.hidden = 2304;
+        t.heads = 24;
+        t.kv_heads = 24;
+        t.head_dim = 96;
+        t.ffn_hidden = 9216;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 51200;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 4200000000.0;
+        t.sources = {
+            {"S1", "Shoeybi et al., 'Megatron-LM: Training Multi-Billion Parameter Language Models Using Model Parallelism' (arXiv:1909.08053): Table 1 scaling configurations (hidden 1536 / 16 heads / 40 layers = 1.2B on 1 GPU; 1920 / 20 / 54 = 2.5B on 2; 2304 / 24 / 64 = 4.2B on 4; 3072 / 32 / 72 = 8.3B on 8), hidden size per head kept at 96, vocabulary of 50,257 padded to 51,200 (divisible by 128 x 8); Section 3 (GPT-2 layers, MLP 4h with GeLU); GPT-2 trained on 1024-token sequences"},
+            {"S2", "NVIDIA ADLR blog 'MegatronLM's Supercharged V1.0' (nv-adlr.github.io/MegatronLMV1, 2020-05-15), Table 1 'Weak model parallel scaling': 1.2B on 1 GPU (1288 ms), 2.0B on 2 (1242 ms), 4.2B on 4 (1357 ms), 8.7B on 8 (1508 ms), batch 8, DGX-2H; the blog gives parameter counts only, no shapes"},
+            {"S3", "NVIDIA/Megatron-LM GPT-2 model (v1.0): learned position embeddings, pre-LayerNorm transformer layers with biased column/row-parallel linears and a final LayerNorm, logits computed with the word-embedding matrix (tied)"}};
+        t.origin = "built-in (models/workloads/gpt2-megatron-4.2b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt2-xl.toml
+        transformer_config t;
+        t.name = "gpt2-xl";
+        t.aliases = {"gpt2-1.5b", "openai-community/gpt2-xl"};
+        t.description = "GPT-2 XL (1.5B): 48-layer decoder, d_model 1600, 25 heads, 1024 learned positions, GELU, tied embeddings";
+        t.kind = transformer_kind::decoder;
+        t.layers = 48;
+        t.decoder_layers = 0;
+        t.hidden = 1600;
+        t.heads = 25;
+        t.kv_heads = 25;
+        t.head_dim = 64;
+        t.ffn_hidden = 6400;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 1024;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1542000000.0;
+        t.sources = {
+            {"S1", "Hugging Face openai-community/gpt2-xl config.json: n_layer 48, n_embd 1600, n_head 25, n_inner null (4 x n_embd), activation_function gelu_new, vocab_size 50257, n_positions 1024"},
+            {"S2", "Radford et al., 'Language Models are Unsupervised Multitask Learners' (GPT-2 paper, 2019): Section 2.3 (OpenAI GPT architecture with layer norm moved to the input of each sub-block and a final layer norm; vocabulary 50,257; context 1024 tokens), Table 2 (117M/12/768, 345M/24/1024, 762M/36/1280, 1542M/48/1600)"},
+            {"S3", "openai/gpt-2 model_card.md (November 2019): 'the fourth and largest GPT-2 version [1.5 billion parameters]. We have also released 124 million, 355 million, and 774 million parameter models' (the corrected counts of the paper's 117M/345M/762M)"},
+            {"S4", "openai/gpt-2 src/model.py: learned position table wpe (n_ctx rows), conv1d projections with bias, layer norm with gain and bias, logits = h x wte^T (output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt2-xl.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-125m.toml
+        transformer_config t;
+        t.name = "gpt3-125m";
+        t.aliases = {"gpt3-small", "GPT-3 Small", "gpt-3-125m"};
+        t.description = "GPT-3 Small (Brown et al. 2020, Table 2.1): 12-layer decoder, d_model 768, 12 heads x 64, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 125000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt3-125m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-13b.toml
+        transformer_config t;
+        t.name = "gpt3-13b";
+        t.aliases = {"gpt-3-13b"};
+        t.description = "GPT-3 13B (Brown et al. 2020, Table 2.1): 40-layer decoder, d_model 5140, 40 heads x 128, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 40;
+        t.decoder_layers = 0;
+        t.hidden = 5140;
+        t.heads = 40;
+        t.kv_heads = 40;
+        t.head_dim = 128;
+        t.ffn_hidden = 20560;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 13000000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt3-13b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-175b.toml
+        transformer_config t;
+        t.name = "gpt3-175b";
+        t.aliases = {"gpt3", "gpt-3", "gpt-3-175b", "davinci"};
+        t.description = "GPT-3 175B (Brown et al. 2020, Table 2.1): 96-layer decoder, d_model 12288, 96 heads x 128, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 96;
+        t.decoder_layers = 0;
+        t.hidden = 12288;
+        t.heads = 96;
+        t.kv_heads = 96;
+        t.head_dim = 128;
+        t.ffn_hidden = 49152;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 175000000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt3-175b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-2.7b.toml
+        transformer_config t;
+        t.name = "gpt3-2.7b";
+        t.aliases = {"gpt-3-2.7b"};
+        t.description = "GPT-3 2.7B (Brown et al. 2020, Table 2.1): 32-layer decoder, d_model 2560, 32 heads x 80, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 2560;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 80;
+        t.ffn_hidden = 10240;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 2700000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"},
+            {"S3", "NeuSight ASPLOS artifact scripts/asplos/data/DLmodel_configs/gpt3_27.json: GPT2LMHeadModel, n_embd 2560, n_head 32, n_layer 32, n_positions 2048, vocab_size 50257, gelu_new"}};
+        t.origin = "built-in (models/workloads/gpt3-2.7b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-350m.toml
+        transformer_config t;
+        t.name = "gpt3-350m";
+        t.aliases = {"gpt3-medium", "GPT-3 Medium", "gpt-3-350m"};
+        t.description = "GPT-3 Medium (Brown et al. 2020, Table 2.1): 24-layer decoder, d_model 1024, 16 heads x 64, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1024;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 64;
+        t.ffn_hidden = 4096;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 350000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt3-350m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-6.7b.toml
+        transformer_config t;
+        t.name = "gpt3-6.7b";
+        t.aliases = {"gpt-3-6.7b"};
+        t.description = "GPT-3 6.7B (Brown et al. 2020, Table 2.1): 32-layer decoder, d_model 4096, 32 heads x 128, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 16384;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 6700000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt3-6.7b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-760m.toml
+        transformer_config t;
+        t.name = "gpt3-760m";
+        t.aliases = {"gpt3-large", "GPT-3 Large", "gpt-3-760m"};
+        t.description = "GPT-3 Large (Brown et al. 2020, Table 2.1): 24-layer decoder, d_model 1536, 16 heads x 96, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1536;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 96;
+        t.ffn_hidden = 6144;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 760000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"}};
+        t.origin = "built-in (models/workloads/gpt3-760m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt3-xl.toml
+        transformer_config t;
+        t.name = "gpt3-xl";
+        t.aliases = {"gpt3-1.3b", "GPT-3 XL", "gpt-3-1.3b"};
+        t.description = "GPT-3 XL (Brown et al. 2020, Table 2.1): 24-layer decoder, d_model 2048, 16 heads x 128, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 128;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1300000000.0;
+        t.sources = {
+            {"S1", "Brown et al., 'Language Models are Few-Shot Learners' (arXiv:2005.14165), Table 2.1 (n_params, n_layers, d_model, n_heads, d_head of the eight GPT-3 sizes) and Section 2.1 ('the same model and architecture as GPT-2 ... with the exception that we use alternating dense and locally banded sparse attention patterns'; d_ff = 4 x d_model; context window n_ctx = 2048 tokens)"},
+            {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"},
+            {"S3", "Dao-AILab/flash-attention training/configs/experiment/pile/gpt3xl-flash.yaml: n_embd 2048, n_head 16, n_layer 24 (GPT-2 model code, vocabulary padded to a multiple of 8)"}};
+        t.origin = "built-in (models/workloads/gpt3-xl.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama-13b.toml
+        transformer_config t;
+        t.name = "llama-13b";
+        t.aliases = {"llama1-13b", "huggyllama/llama-13b"};
+        t.description = "LLaMA (1) 13B: 40-layer decoder, d_model 5120, 40 heads, SwiGLU 13824, RMSNorm, RoPE, vocab 32000, context 2048, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 40;
+        t.decoder_layers = 0;
+        t.hidden = 5120;
+        t.heads = 40;
+        t.kv_heads = 40;
+        t.head_dim = 128;
+        t.ffn_hidden = 13824;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 2048;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 13000000000.0;
+        t.sources = {
+            {"S1", "Touvron et al., 'LLaMA: Open and Efficient Foundation Language Models' (arXiv:2302.13971), Table 2 (6.7B: dimension 4096, 32 heads, 32 layers; 13.0B: 5120, 40, 40) and Section 2.2 (pre-normalization with RMSNorm, SwiGLU with a hidden size of 2/3 x 4d, rotary embeddings, no absolute positions)"},
+            {"S2", "Hugging Face huggyllama/llama-13b config.json: hidden_size 5120, intermediate_size 13824, num_hidden_layers 40, num_attention_heads 40, vocab_size 32000, max_position_embeddings 2048, hidden_act silu, rms_norm_eps 1e-06, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False (attention_bias and mlp_bias default false), LlamaRMSNorm (weight only), separate lm_head"}};
+        t.origin = "built-in (models/workloads/llama-13b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama-7b.toml
+        transformer_config t;
+        t.name = "llama-7b";
+        t.aliases = {"llama1-7b", "huggyllama/llama-7b"};
+        t.description = "LLaMA (1) 7B: 32-layer decoder, d_model 4096, 32 heads, SwiGLU 11008, RMSNorm, RoPE, vocab 32000, context 2048, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 11008;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 2048;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 6700000000.0;
+        t.sources = {
+            {"S1", "Touvron et al., 'LLaMA: Open and Efficient Foundation Language Models' (arXiv:2302.13971), Table 2 (6.7B: dimension 4096, 32 heads, 32 layers; 13.0B: 5120, 40, 40) and Section 2.2 (pre-normalization with RMSNorm, SwiGLU with a hidden size of 2/3 x 4d, rotary embeddings, no absolute positions)"},
+            {"S2", "Hugging Face huggyllama/llama-7b config.json: hidden_size 4096, intermediate_size 11008, num_hidden_layers 32, num_attention_heads 32, vocab_size 32000, max_position_embeddings 2048, hidden_act silu, rms_norm_eps 1e-06, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False (attention_bias and mlp_bias default false), LlamaRMSNorm (weight only), separate lm_head"}};
+        t.origin = "built-in (models/workloads/llama-7b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama2-13b.toml
+        transformer_config t;
+        t.name = "llama2-13b";
+        t.aliases = {"Llama-2-13b-hf", "meta-llama/Llama-2-13b-hf", "llama-2-13b", "Llama-2-13b-chat-hf", "meta-llama/Llama-2-13b-chat-hf"};
+        t.description = "Llama 2 13B: 40-layer decoder, d_model 5120, 40 heads, SwiGLU 13824, RMSNorm, RoPE, vocab 32000, context 4096, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 40;
+        t.decoder_layers = 0;
+        t.hidden = 5120;
+        t.heads = 40;
+        t.kv_heads = 40;
+        t.head_dim = 128;
+        t.ffn_hidden = 13824;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 13000000000.0;
+        t.sources = {
+            {"S1", "Touvron et al., 'Llama 2: Open Foundation and Fine-Tuned Chat Models' (arXiv:2307.09288), Table 1 (7B, 13B, 34B, 70B; context length 4k; grouped-query attention for 34B and 70B) and Section 2.2 (the Llama 1 architecture: RMSNorm pre-normalization, SwiGLU, rotary embeddings; vocabulary of 32k tokens)"},
+            {"S2", "Hugging Face meta-llama/Llama-2-13b-hf config.json: hidden_size 5120, intermediate_size 13824, num_hidden_layers 40, num_attention_heads 40, num_key_value_heads 40, vocab_size 32000, max_position_embeddings 4096, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"}};
+        t.origin = "built-in (models/workloads/llama2-13b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama2-70b.toml
+        transformer_config t;
+        t.name = "llama2-70b";
+        t.aliases = {"Llama-2-70b-hf", "meta-llama/Llama-2-70b-hf", "llama-2-70b", "Llama-2-70b-chat-hf", "meta-llama/Llama-2-70b-chat-hf"};
+        t.description = "Llama 2 70B: 80-layer decoder, d_model 8192, 64 heads (8 KV heads, GQA), SwiGLU 28672, RMSNorm, RoPE, vocab 32000, context 4096, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 80;
+        t.decoder_layers = 0;
+        t.hidden = 8192;
+        t.heads = 64;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 28672;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 68976648192.0;
+        t.sources = {
+            {"S1", "Touvron et al., 'Llama 2: Open Foundation and Fine-Tuned Chat Models' (arXiv:2307.09288), Table 1 (7B, 13B, 34B, 70B; context length 4k; grouped-query attention for 34B and 70B) and Section 2.2 (the Llama 1 architecture: RMSNorm pre-normalization, SwiGLU, rotary embeddings; vocabulary of 32k tokens)"},
+            {"S2", "Hugging Face meta-llama/Llama-2-70b-hf config.json: hidden_size 8192, intermediate_size 28672, num_hidden_layers 80, num_attention_heads 64, num_key_value_heads 8, vocab_size 32000, max_position_embeddings 4096, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"},
+            {"S4", "Parameter count of the released meta-llama/Llama-2-70b-hf safetensors weights, 68,976,648,192 (the Hugging Face page shows 69B params); Meta's paper rounds to 70B"}};
+        t.origin = "built-in (models/workloads/llama2-70b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama2-7b.toml
+        transformer_config t;
+        t.name = "llama2-7b";
+        t.aliases = {"Llama-2-7b-hf", "meta-llama/Llama-2-7b-hf", "llama-2-7b", "Llama-2-7b-chat-hf", "meta-llama/Llama-2-7b-chat-hf"};
+        t.description = "Llama 2 7B: 32-layer decoder, d_model 4096, 32 heads, SwiGLU 11008, RMSNorm, RoPE, vocab 32000, context 4096, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 11008;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 6738415616.0;
+        t.sources = {
+            {"S1", "Touvron et al., 'Llama 2: Open Foundation and Fine-Tuned Chat Models' (arXiv:2307.09288), Table 1 (7B, 13B, 34B, 70B; context length 4k; grouped-query attention for 34B and 70B) and Section 2.2 (the Llama 1 architecture: RMSNorm pre-normalization, SwiGLU, rotary embeddings; vocabulary of 32k tokens)"},
+            {"S2", "Hugging Face meta-llama/Llama-2-7b-hf config.json: hidden_size 4096, intermediate_size 11008, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 32, vocab_size 32000, max_position_embeddings 4096, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"},
+            {"S4", "Parameter count of the released meta-llama/Llama-2-7b-hf safetensors weights, 6,738,415,616 (the Hugging Face page shows 6.74B params); Meta's paper rounds to 7B"}};
+        t.origin = "built-in (models/workloads/llama2-7b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama3-70b.toml
+        transformer_config t;
+        t.name = "llama3-70b";
+        t.aliases = {"Meta-Llama-3-70B", "meta-llama/Meta-Llama-3-70B", "llama-3-70b", "Meta-Llama-3-70B-Instruct", "llama3.1-70b", "Llama-3.1-70B", "meta-llama/Llama-3.1-70B", "Meta-Llama-3.1-70B", "Llama-3.1-70B-Instruct"};
+        t.description = "Llama 3 / 3.1 70B: 80-layer decoder, d_model 8192, 64 heads (8 KV heads, GQA), SwiGLU 28672, RMSNorm, RoPE, vocab 128256, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 80;
+        t.decoder_layers = 0;
+        t.hidden = 8192;
+        t.heads = 64;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 28672;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 128256;
+        t.max_seq = 8192;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 70553706496.0;
+        t.sources = {
+            {"S1", "Llama Team, 'The Llama 3 Herd of Models' (arXiv:2407.21783), Table 3 (8B: 32 layers, model dimension 4,096, FFN 14,336, 32 attention heads, 8 key/value heads; 70B: 80, 8,192, 28,672, 64, 8; SwiGLU; vocabulary of 128K tokens; RoPE with theta 500,000); Llama 3 context 8K, Llama 3.1 128K"},
+            {"S2", "Hugging Face meta-llama/Meta-Llama-3-70B config.json: hidden_size 8192, intermediate_size 28672, num_hidden_layers 80, num_attention_heads 64, num_key_value_heads 8, vocab_size 128256, max_position_embeddings 8192, rope_theta 500000, hidden_act silu, tie_word_embeddings false (Llama-3.1-70B: the same with max_position_embeddings 131072)"},
+            {"S3", "Parameter count of the released meta-llama/Meta-Llama-3-70B safetensors weights: 70,553,706,496 (Hugging Face shows 70.6B params)"},
+            {"S4", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"}};
+        t.origin = "built-in (models/workloads/llama3-70b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama3-8b.toml
+        transformer_config t;
+        t.name = "llama3-8b";
+        t.aliases = {"Meta-Llama-3-8B", "meta-llama/Meta-Llama-3-8B", "llama-3-8b", "Meta-Llama-3-8B-Instruct", "llama3.1-8b", "Llama-3.1-8B", "meta-llama/Llama-3.1-8B", "Meta-Llama-3.1-8B", "Llama-3.1-8B-Instruct"};
+        t.description = "Llama 3 / 3.1 8B: 32-layer decoder, d_model 4096, 32 heads (8 KV heads, GQA), SwiGLU 14336, RMSNorm, RoPE, vocab 128256, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 14336;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 128256;
+        t.max_seq = 8192;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 8030261248.0;
+        t.sources = {
+            {"S1", "Llama Team, 'The Llama 3 Herd of Models' (arXiv:2407.21783), Table 3 (8B: 32 layers, model dimension 4,096, FFN 14,336, 32 attention heads, 8 key/value heads; 70B: 80, 8,192, 28,672, 64, 8; SwiGLU; vocabulary of 128K tokens; RoPE with theta 500,000); Llama 3 context 8K, Llama 3.1 128K"},
+            {"S2", "Hugging Face meta-llama/Meta-Llama-3-8B config.json: hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 8, vocab_size 128256, max_position_embeddings 8192, rope_theta 500000, hidden_act silu, tie_word_embeddings false (Llama-3.1-8B: the same with max_position_embeddings 131072)"},
+            {"S3", "Parameter count of the released meta-llama/Meta-Llama-3-8B safetensors weights: 8,030,261,248 (Hugging Face shows 8.03B params)"},
+            {"S4", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"}};
+        t.origin = "built-in (models/workloads/llama3-8b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-125m.toml
+        transformer_config t;
+        t.name = "mpt-125m";
+        t.aliases = {};
+        t.description = "MPT-125M (llm-foundry pretraining yaml): 12 layers, d_model 768, 12 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 125311488.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-125m.yaml: d_model 768, n_heads 12, n_layers 12, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 125,311,488 for MPT-125M (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-125m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-13b.toml
+        transformer_config t;
+        t.name = "mpt-13b";
+        t.aliases = {};
+        t.description = "MPT-13B (llm-foundry pretraining yaml): 40 layers, d_model 5120, 40 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 40;
+        t.decoder_layers = 0;
+        t.hidden = 5120;
+        t.heads = 40;
+        t.kv_heads = 40;
+        t.head_dim = 128;
+        t.ffn_hidden = 20480;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 12853954560.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-13b.yaml: d_model 5120, n_heads 40, n_layers 40, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 12,853,954,560 for MPT-13B (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-13b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-1b.toml
+        transformer_config t;
+        t.name = "mpt-1b";
+        t.aliases = {};
+        t.description = "MPT-1B (llm-foundry pretraining yaml): 24 layers, d_model 2048, 16 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 128;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1315950592.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-1b.yaml: d_model 2048, n_heads 16, n_layers 24, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 1,315,950,592 for MPT-1B (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-1b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-30b.toml
+        transformer_config t;
+        t.name = "mpt-30b";
+        t.aliases = {};
+        t.description = "MPT-30B (llm-foundry pretraining yaml): 48 layers, d_model 7168, 56 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 48;
+        t.decoder_layers = 0;
+        t.hidden = 7168;
+        t.heads = 56;
+        t.kv_heads = 56;
+        t.head_dim = 128;
+        t.ffn_hidden = 28672;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 29975214080.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-30b.yaml: d_model 7168, n_heads 56, n_layers 48, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 29,975,214,080 for MPT-30B (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-30b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-350m.toml
+        transformer_config t;
+        t.name = "mpt-350m";
+        t.aliases = {};
+        t.description = "MPT-350M (llm-foundry pretraining yaml): 24 layers, d_model 1024, 16 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1024;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 64;
+        t.ffn_hidden = 4096;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 355985408.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-350m.yaml: d_model 1024, n_heads 16, n_layers 24, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 355,985,408 for MPT-350M (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-350m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-3b.toml
+        transformer_config t;
+        t.name = "mpt-3b";
+        t.aliases = {};
+        t.description = "MPT-3B (llm-foundry pretraining yaml): 32 layers, d_model 2560, 20 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 2560;
+        t.heads = 20;
+        t.kv_heads = 20;
+        t.head_dim = 128;
+        t.ffn_hidden = 10240;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 2651837440.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-3b.yaml: d_model 2560, n_heads 20, n_layers 32, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 2,651,837,440 for MPT-3B (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-3b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-70b.toml
+        transformer_config t;
+        t.name = "mpt-70b";
+        t.aliases = {};
+        t.description = "MPT-70B (llm-foundry pretraining yaml): 80 layers, d_model 8192, 64 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 80;
+        t.decoder_layers = 0;
+        t.hidden = 8192;
+        t.heads = 64;
+        t.kv_heads = 64;
+        t.head_dim = 128;
+        t.ffn_hidden = 32768;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 64862437376.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-70b.yaml: d_model 8192, n_heads 64, n_layers 80, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 64,862,437,376 for MPT-70B (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-70b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-760m.toml
+        transformer_config t;
+        t.name = "mpt-760m";
+        t.aliases = {};
+        t.description = "MPT-760M (llm-foundry pretraining yaml): 24 layers, d_model 1536, 12 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1536;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 128;
+        t.ffn_hidden = 6144;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 760470528.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-760m.yaml: d_model 1536, n_heads 12, n_layers 24, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 760,470,528 for MPT-760M (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-760m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mpt-7b.toml
+        transformer_config t;
+        t.name = "mpt-7b";
+        t.aliases = {};
+        t.description = "MPT-7B (llm-foundry pretraining yaml): 32 layers, d_model 4096, 32 heads, FFN 4 x d_model, learned positions, biases, vocab 50368, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 16384;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50368;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 6658859008.0;
+        t.sources = {
+            {"S1", "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-7b.yaml: d_model 4096, n_heads 32, n_layers 32, expansion_ratio 4, max_seq_len 2048, vocab_size 50368 (nothing else about the model is set)"},
+            {"S2", "mosaicml/llm-foundry llmfoundry/models/mpt/configuration_mpt.py MPTConfig defaults: learned_pos_emb True, no_bias False, norm_type low_precision_layernorm, tie_word_embeddings True, attn_config alibi False; llmfoundry/models/layers/ffn.py MPTMLP (up and down projections, GELU)"},
+            {"S3", "mosaicml/llm-foundry scripts/train/benchmarking/README.md, n_params column: 6,658,859,008 for MPT-7B (the value in the measurement rows' params, models/measurements/measured-dev.csv)"}};
+        t.origin = "built-in (models/workloads/mpt-7b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/opt-1.3b.toml
+        transformer_config t;
+        t.name = "opt-1.3b";
+        t.aliases = {"facebook/opt-1.3b"};
+        t.description = "OPT-1.3B: 24-layer decoder, d_model 2048, 32 heads, ReLU FFN 8192, vocab 50272, 2048 learned positions";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 64;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::relu;
+        t.vocab = 50272;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1300000000.0;
+        t.sources = {
+            {"S1", "Zhang et al., 'OPT: Open Pre-trained Transformer Language Models' (arXiv:2205.01068), Table 1 (1.3B: 24 layers, 32 heads, d_model 2048) and Section 2 (GPT-2-style decoder with ReLU, learned positions, sequence length 2048, GPT-2 BPE tokenizer)"},
+            {"S2", "Hugging Face facebook/opt-1.3b config.json (identical to NeuSight's scripts/asplos/data/DLmodel_configs/opt_13.json): hidden_size 2048, num_hidden_layers 24, num_attention_heads 32, ffn_dim 8192, activation_function relu, vocab_size 50272, max_position_embeddings 2048, do_layer_norm_before true, word_embed_proj_dim 2048"},
+            {"S3", "Hugging Face transformers models/opt/modeling_opt.py: OPTLearnedPositionalEmbedding (max_position_embeddings + 2 rows), biased attention and FFN linears, lm_head tied to the input embedding"}};
+        t.origin = "built-in (models/workloads/opt-1.3b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/switch-xl-4e.toml
+        transformer_config t;
+        t.name = "switch-xl-4e";
+        t.aliases = {"switchxl4", "switch-xl-4"};
+        t.description = "NeuSight's Switch-Transformer XL, 4 experts: T5-style encoder-decoder, 24+24 blocks, d_model 1024, 32 heads x 128, ReLU FFN 16384, top-1 MoE in every other FFN";
+        t.kind = transformer_kind::encoder_decoder;
+        t.layers = 24;
+        t.decoder_layers = 24;
+        t.hidden = 1024;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 16384;
+        t.ffn = ffn_kind::relu;
+        t.vocab = 32128;
+        t.max_seq = 2048;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::relative;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 4;
+        t.top_k = 1;
+        t.moe_every = 2;
+        t.sources = {
+            {"S1", "NeuSight ASPLOS artifact (read from the trsharm25/NeuSight copy) scripts/asplos/data/DLmodel_configs/switchxl4.json: SwitchTransformersForConditionalGeneration, d_model 1024, d_ff 16384, d_kv 128, num_heads 32, num_layers 24, num_decoder_layers 24, num_experts 4, encoder_sparse_step 2, decoder_sparse_step 2, num_sparse_encoder_layers 12, num_sparse_decoder_layers 12, dense_act_fn relu, vocab_size 32128, relative_attention_num_buckets 32, router_bias false"},
+            {"S2", "Hugging Face transformers models/switch_transformers/modeling_switch_transformers.py: shared token embedding for encoder and decoder with lm_head in _tied_weights_keys; SwitchTransformersLayerNorm (scale only); DenseActDense wi/wo bias=False; top-1 router (classifier of num_experts outputs); a block is sparse when its index mod sparse_step is 1"},
+            {"S3", "Fedus, Zoph, Shazeer, 'Switch Transformers: Scaling to Trillion Parameter Models with Simple and Efficient Sparsity' (arXiv:2101.03961): top-1 (switch) routing, experts in every other FFN layer, T5 encoder-decoder base"}};
+        t.origin = "built-in (models/workloads/switch-xl-4e.toml)";
+        v.push_back(std::move(t));
+    }
+    return v;
+}
+
+}  // namespace detail
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,252 @@
+/// @file
+/// Loads transformer descriptions from TOML files (format: docs/workload-format.md).
+#ifndef ROOFCAST_IO_WORKLOAD_TOML_HPP
+#define ROOFCAST_IO_WORKLOAD_TOML_HPP
+
+#include <roofcast/detail/names.hpp>
+#include <roofcast/detail/toml_reader.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/io/gpu_toml.hpp>
+#include <roofcast/workload/transformer.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+
+namespace detail {
+
+/// Every key a transformer file may hold, in the order of docs/workload-format.md.
+inline constexpr std::array<std::string_view, 25> transformer_toml_keys = {
+    "name",       "aliases", "description", "kind",     "layers",          "decoder_layers",
+    "hidden",     "heads",   "kv_heads",    "head_dim", "ffn_hidden",      "ffn",
+    "vocab",      "max_seq", "norm",        "position", "tied_embeddings", "linear_bias",
+    "type_vocab", "pooler",  "experts",     "top_k",    "moe_every",       "published_parameters",
+    "sources"};
+
+/// "a string", "an integer", ... for messages about a TOML value of the wrong type.
+inline std::string transformer_toml_type_name(const toml::node& n) {
+    switch (n.type()) {
+        case toml::node_type::string: return "a string";
+        case toml::node_type::integer: return "an integer";
+        case toml::node_type::floating_point: return "a float";
+        case toml::node_type::boolean: return "a boolean";
+        case toml::node_type::table: return "a table";
+        case toml::node_type::array: return "an array";
+        default: return "a date/time";
+    }
+}
+
+/// An optional top-level boolean (toml_reader has no boolean getter).
+inline std::optional<bool> transformer_toml_optional_bool(const toml::table& root, toml_reader& r,
+                                                          std::string_view key) {
+    const toml::node* n = root.get(key);
+    if (n == nullptr) {
+        return std::nullopt;
+    }
+    if (!n->is_boolean()) {
+        r.fail(key, "must be a boolean (true or false), got " + transformer_toml_type_name(*n));
+    }
+    return n->as_boolean()->get();
+}
+
+/// A required top-level boolean.
+inline bool transformer_toml_required_bool(const toml::table& root, toml_reader& r, std::string_view key) {
+    const auto v = transformer_toml_optional_bool(root, r, key);
+    if (!v) {
+        r.fail(key, "is missing (true or false is required)");
+    }
+    return *v;
+}
+
+/// A number formatted for messages: "6.738e+09".
+inline std::string transformer_toml_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+/// Appends "FILE:LINE: unknown key 'KEY' (ignored)" for every top-level key the format does not
+/// define, in file order, with the closest defined key when one is near.
+inline void warn_unknown_transformer_keys(const toml::table& root, const std::string& file,
+                                          std::vector<std::string>* warnings) {
+    if (warnings == nullptr) {
+        return;
+    }
+    std::vector<std::pair<long long, std::string>> found;  // (line, message)
+    for (const auto& [k, v] : root) {
+        const std::string_view key = k.str();
+        if (std::find(transformer_toml_keys.begin(), transformer_toml_keys.end(), key) != transformer_toml_keys.end()) {
+            continue;
+        }
+        const auto line = static_cast<long long>(v.source().begin.line);
+        std::string m = file + ':' + std::to_string(line) + ": unknown key '" + std::string(key) + "' (ignored)";
+        std::string_view best;
+        std::size_t best_distance = 3;  // suggest only near misses
+        for (std::string_view known : transformer_toml_keys) {
+            const std::size_t d = edit_distance(normalize_name(key), normalize_name(known));
+            if (d < best_distance) {
+                best_distance = d;
+                best = known;
+            }
+        }
+        if (!best.empty()) {
+            m += "; did you mean '" + std::string(best) + "'?";
+        }
+        found.emplace_back(line, std::move(m));
+    }
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& f : found) {
+        warnings->push_back(std::move(f.second));
+    }
+}
+
+}  // namespace detail
+
+/// Parses a transformer description from TOML `text`; `file` names it in messages. Throws
+/// input_error ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, an
+/// out-of-range value or an inconsistent shape (heads not a multiple of kv_heads, top_k above
+/// experts, decoder_layers on a model that is not an encoder-decoder, ...); unknown keys are
+/// appended to `warnings` when it is not null.
+inline transformer_config parse_transformer_toml(std::string_view text, const std::string& file,
+                                                 std::vector<std::string>* warnings = nullptr) {
+    const toml::table root = detail::parse_toml(text, file);
+    detail::toml_reader r(root, file, warnings);
+    transformer_config t;
+    t.origin = file;
+
+    t.name = r.required_string("name");
+    if (t.name.empty() || t.name.find_first_of(" \t\n") != std::string::npos) {
+        r.fail("name", "must be a non-empty name without spaces, got '" + t.name + "'");
+    }
+    t.aliases = r.string_array("aliases");
+    for (std::size_t i = 0; i < t.aliases.size(); ++i) {
+        const std::string a = detail::normalize_name(t.aliases[i]);
+        if (a.empty()) {
+            r.fail("aliases", "must not contain an empty name");
+        }
+        if (a == detail::normalize_name(t.name)) {
+            r.fail("aliases", "contains '" + t.aliases[i] + "', which is the name itself");
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (detail::normalize_name(t.aliases[j]) == a) {
+                r.fail("aliases", "lists '" + t.aliases[i] + "' twice");
+            }
+        }
+    }
+    t.description = r.optional_string("description").value_or("");
+    t.kind = detail::parse_enum(r, "kind", all_transformer_kinds);
+
+    // Ranges: generous bounds on today's largest models; anything outside is a typo or a unit error.
+    t.layers = r.required_integer("layers", 1, 10000);
+    const auto decoder_layers = r.optional_integer("decoder_layers", 0, 10000);
+    if (t.kind == transformer_kind::encoder_decoder) {
+        if (!decoder_layers || *decoder_layers == 0) {
+            r.fail("decoder_layers",
+                   decoder_layers ? "must be at least 1 for kind = \"encoder-decoder\", got 0"
+                                  : "is missing (kind = \"encoder-decoder\" needs its number of decoder blocks)");
+        }
+        t.decoder_layers = *decoder_layers;
+    } else if (decoder_layers && *decoder_layers != 0) {
+        r.fail("decoder_layers", "applies only to kind = \"encoder-decoder\" (this file has kind = \"" +
+                                     std::string(to_string_view(t.kind)) + "\"); `layers` counts every block");
+    }
+    t.hidden = r.required_integer("hidden", 1, 1 << 20);
+    t.heads = r.required_integer("heads", 1, 1 << 16);
+    t.kv_heads = r.optional_integer("kv_heads", 1, t.heads).value_or(t.heads);
+    if (t.heads % t.kv_heads != 0) {
+        r.fail("kv_heads", "must divide heads (" + std::to_string(t.heads) + ") for grouped-query attention, got " +
+                               std::to_string(t.kv_heads));
+    }
+    if (const auto head_dim = r.optional_integer("head_dim", 1, 1 << 16)) {
+        t.head_dim = *head_dim;
+    } else if (t.hidden % t.heads != 0) {
+        r.fail("heads", "(" + std::to_string(t.heads) + ") does not divide hidden (" + std::to_string(t.hidden) +
+                            "); give head_dim explicitly");
+    } else {
+        t.head_dim = t.hidden / t.heads;
+    }
+    t.ffn_hidden = r.required_integer("ffn_hidden", 1, 1 << 24);
+    t.ffn = detail::parse_enum(r, "ffn", all_ffn_kinds);
+    t.vocab = r.required_integer("vocab", 1, 100'000'000);
+    t.max_seq = r.required_integer("max_seq", 1, 1'000'000'000);
+    t.norm = detail::parse_enum(r, "norm", all_norm_types);
+    t.position = detail::parse_enum(r, "position", all_position_kinds);
+    t.tied_embeddings = detail::transformer_toml_required_bool(root, r, "tied_embeddings");
+    t.linear_bias = detail::transformer_toml_required_bool(root, r, "linear_bias");
+    t.type_vocab = r.optional_integer("type_vocab", 0, 1 << 16).value_or(0);
+    t.pooler = detail::transformer_toml_optional_bool(root, r, "pooler").value_or(false);
+    if (t.pooler && t.kind == transformer_kind::decoder) {
+        r.fail("pooler", "is BERT's encoder pooler; a kind = \"decoder\" model has none");
+    }
+
+    t.experts = r.optional_integer("experts", 1, 1 << 20).value_or(1);
+    t.top_k = r.optional_integer("top_k", 1, 1 << 20).value_or(1);
+    if (t.top_k > t.experts) {
+        r.fail("top_k",
+               "(" + std::to_string(t.top_k) + ") must not exceed experts (" + std::to_string(t.experts) + ")");
+    }
+    const long long fewest_blocks =
+        t.kind == transformer_kind::encoder_decoder ? std::min(t.layers, t.decoder_layers) : t.layers;
+    if (const auto every = r.optional_integer("moe_every", 1, 10000)) {
+        if (t.experts == 1) {
+            r.fail("moe_every", "applies only to mixture-of-experts models (experts > 1)");
+        }
+        if (*every > fewest_blocks) {
+            r.fail("moe_every", "is " + std::to_string(*every) + ", more than the " + std::to_string(fewest_blocks) +
+                                    " blocks of a stack, so no block would have experts");
+        }
+        t.moe_every = *every;
+    }
+
+    if (const auto published = r.optional_positive("published_parameters")) {
+        if (*published < 1e3 || *published > 1e15) {
+            r.fail("published_parameters",
+                   "must be between 1e3 and 1e15 (a plain count, not millions or billions), got " +
+                       detail::transformer_toml_number(*published));
+        }
+        // A published count far from the shape's count means a wrong layer count, width or vocabulary.
+        const double computed = parameters(t);
+        if (std::abs(computed / *published - 1.0) > 0.10) {
+            r.fail("published_parameters", "is " + detail::transformer_toml_number(*published) +
+                                               " but the configuration gives " +
+                                               detail::transformer_toml_number(computed) +
+                                               " parameters (more than 10% apart); check layers, hidden, "
+                                               "ffn_hidden, vocab and the experts");
+        }
+        t.published_parameters = *published;
+    }
+
+    const toml::table* sources = r.open_table("sources");
+    if (sources == nullptr) {
+        r.fail("sources", "is missing (a table of source keys and descriptions is required)");
+    }
+    for (const auto& [k, v] : *sources) {
+        if (!v.is_string()) {
+            r.fail("sources." + std::string(k.str()), "must be a string");
+        }
+        t.sources.push_back({std::string(k.str()), std::string(v.as_string()->get())});
+    }
+    if (t.sources.empty()) {
+        r.fail("sources", "is empty (cite where the shape comes from)");
+    }
+
+    detail::warn_unknown_transformer_keys(root, file, warnings);
+    return t;
+}
+
+/// Loads a transformer description from the TOML file at `path` (see parse_transformer_toml).
+inline transformer_config load_transformer_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+    return parse_transformer_toml(detail::read_text_file(path, "workload file"), path, warnings);
+}
+
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,62 @@
+/// @file
+/// How far to trust a prediction: the likely range from calibration residuals, and a note when the query
+/// lies outside what the model was calibrated on.
+#ifndef ROOFCAST_MODEL_CONFIDENCE_HPP
+#define ROOFCAST_MODEL_CONFIDENCE_HPP
+
+#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/params.hpp>
+#include <roofcast/model/run_config.hpp>
+#include <roofcast/model/software.hpp>
+#include <roofcast/workload/workload.hpp>
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace roofcast {
+
+/// The kind of run whose residuals set the likely range: "cnn-train", "encoder-infer", "decoder-infer", ...
+inline std::string run_kind(const workload& w, const run_config& c) {
+    const std::string family = w.cnn ? "cnn" : w.transformer->kind == transformer_kind::encoder ? "encoder" : "decoder";
+    return family + "-" + std::string(to_string_view(c.mode));
+}
+
+/// The (low, high) factors on predicted time for runs of `kind`: the calibration's 10th and 90th
+/// percentiles of measured/predicted time; without calibration data for the kind, (0.67, 1.5).
+inline std::pair<double, double> error_band(const cost_params& p, const std::string& kind) {
+    const auto it = p.error_bands.find(kind);
+    return it != p.error_bands.end() ? it->second : std::pair<double, double>{0.67, 1.5};
+}
+
+/// A sentence when the run is outside what `p` was calibrated on: the GPU's architecture family has no
+/// calibrated GEMM efficiency for the run's math type, or the framework's profile was not calibrated.
+inline std::optional<std::string> extrapolation_note(const cost_params& p, const gpu_spec& g, const run_config& c) {
+    const cost_params prior = prior_params();
+    const precision_types t = types_of(c.precision == precision::fp32 && c.allow_tf32 ? precision::tf32 : c.precision);
+    const auto a = static_cast<std::size_t>(g.arch);
+    const auto d = static_cast<std::size_t>(t.math);
+    std::string note;
+    if (p.family[a].gemm_efficiency[d] == prior.family[a].gemm_efficiency[d]) {
+        note = "no " + std::string(params(g.arch).display_name) + " " + to_string(t.math) +
+               " measurements were calibrated: its GEMM efficiency is the prior";
+    }
+    const auto i = static_cast<std::size_t>(profile_index(c.framework));
+    if (i < p.profile.size()) {
+        const profile_params& q = p.profile[i];
+        const profile_params& q0 = prior.profile[i];
+        if (q.host_overhead_us == q0.host_overhead_us && q.gemm_multiplier == q0.gemm_multiplier &&
+            q.fusion == q0.fusion && q.step_overhead_us == q0.step_overhead_us) {
+            note += std::string(note.empty() ? "" : "; ") + "framework '" + c.framework +
+                    "' was not calibrated: its overheads are the priors";
+        }
+    }
+    if (note.empty()) {
+        return std::nullopt;
+    }
+    return note;
+}
+
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,379 @@
+/// @file
+/// End-to-end prediction: a workload run on a GPU (or several), timed phase by phase, with throughput,
+/// bound, breakdown, memory, a likely range and an extrapolation warning.
+#ifndef ROOFCAST_MODEL_PREDICT_HPP
+#define ROOFCAST_MODEL_PREDICT_HPP
+
+#include <roofcast/error.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/confidence.hpp>
+#include <roofcast/model/cost.hpp>
+#include <roofcast/model/defaults.hpp>
+#include <roofcast/model/lower_workload.hpp>
+#include <roofcast/model/memory.hpp>
+#include <roofcast/model/params.hpp>
+#include <roofcast/model/run_config.hpp>
+#include <roofcast/workload/workload.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace roofcast {
+
+/// Time, work and traffic of one op class (or of communication and host overhead) in a prediction.
+struct breakdown_entry {
+    /// "gemm", "attention", ..., "communication", "host".
+    std::string name;
+    /// Time it accounts for (GPU time; host time for "host").
+    seconds time = 0.0 * units::second;
+    /// Work.
+    flops work = 0.0 * units::flop;
+    /// DRAM traffic.
+    bytes traffic = 0.0 * units::byte;
+    /// What bounds most of its time.
+    bound limiter = bound::compute;
+};
+
+/// A prediction of one run.
+struct prediction {
+    /// GPU name.
+    std::string gpu;
+    /// Workload name.
+    std::string workload;
+    /// The run.
+    run_config config;
+    /// Time of the phase: one training step, one inference call (e2e), the prefill, one decode step (mean over
+    /// the generated tokens), or the time to serve one batch (serve).
+    seconds time = 0.0 * units::second;
+    /// Samples (images, sequences) per second over all GPUs.
+    double samples_per_s = 0.0;
+    /// Tokens per second over all GPUs where meaningful (training: processed; prefill: prompt; decode, e2e
+    /// and serve: generated).
+    std::optional<double> tokens_per_s;
+    /// What limits the run.
+    bound limiter = bound::compute;
+    /// GPU busy time, host time and exposed communication of one unit of work.
+    seconds gpu_time = 0.0 * units::second, host_time = 0.0 * units::second, comm_time = 0.0 * units::second;
+    /// By op class.
+    std::vector<breakdown_entry> breakdown;
+    /// Memory footprint per GPU.
+    memory_footprint memory;
+    /// Batch served (serve phase: the largest that fits, capped by max_serve_batch).
+    long long batch = 1;
+    /// Range the time likely falls in, from the calibration residuals of this kind of run.
+    seconds likely_low = 0.0 * units::second, likely_high = 0.0 * units::second;
+    /// Why the query lies outside what the model was validated on, if it does.
+    std::optional<std::string> extrapolation;
+};
+
+/// Bandwidth per GPU (one direction) and latency per step of the link a collective among `group` GPUs
+/// uses: NVLink within a node (SXM parts; bridged PCIe cards only in pairs), else PCIe (x16, about 75% of
+/// the raw rate through NCCL), and an InfiniBand NIC per GPU across nodes (more than 8 GPUs: HDR 25 GB/s
+/// before Hopper, NDR 50 GB/s from Hopper on).
+struct link {
+    /// Bytes per second per GPU, one direction.
+    double bandwidth = 0.0;
+    /// Seconds per ring step.
+    double latency = 0.0;
+};
+
+/// The link of `g` for a group of `group` GPUs.
+inline link link_for(const gpu_spec& g, int group) {
+    const bool nvlink =
+        g.nvlink_bandwidth && (g.form_factor.rfind("SXM", 0) == 0 || g.form_factor == "Superchip" || group <= 2);
+    link l;
+    if (nvlink) {
+        l = {0.8 * g.nvlink_bandwidth->value() / 2.0, 5e-6};
+    } else {
+        const double gen_rate = g.pcie_gen >= 5 ? 64e9 : g.pcie_gen == 4 ? 32e9 : 16e9;
+        l = {0.75 * gen_rate, 10e-6};
+    }
+    if (group > 8) {
+        const double ib = g.arch == architecture::hopper || g.arch == architecture::blackwell ? 50e9 : 25e9;
+        l = {std::min(l.bandwidth, ib), 15e-6};
+    }
+    return l;
+}
+
+/// Time of a collective on `g` (ring algorithms, alpha-beta model): all-reduce 2(n−1)/n·B/bw + 2(n−1)·α;
+/// all-gather and reduce-scatter (n−1)/n·B/bw + (n−1)·α; point-to-point B/bw + α (Thakur et al. 2005).
+inline seconds collective_time(const collective& c, const gpu_spec& g) {
+    const int n = c.group;
+    if (n <= 1) {
+        return 0.0 * units::second;
+    }
+    const link l = link_for(g, n);
+    const double frac = static_cast<double>(n - 1) / n;
+    double t = 0.0;
+    switch (c.op) {
+        case collective::kind::all_reduce: t = 2.0 * frac * c.bytes / l.bandwidth + 2.0 * (n - 1) * l.latency; break;
+        case collective::kind::all_gather:
+        case collective::kind::reduce_scatter: t = frac * c.bytes / l.bandwidth + (n - 1) * l.latency; break;
+        case collective::kind::send_recv: t = c.bytes / l.bandwidth + l.latency; break;
+    }
+    return t * c.count * units::second;
+}
+
+namespace detail {
+
+/// Times of one lowered unit of work.
+struct work_time {
+    double gpu = 0.0, host = 0.0, backward = 0.0, optimizer = 0.0, critical_comm = 0.0, overlap_comm = 0.0;
+    double launches = 0.0;
+    std::array<double, 11> cls_time{}, cls_work{}, cls_bytes{};
+    std::array<std::array<double, 3>, 11> cls_bound{};
+};
+
+/// Costs every kernel of `w`; fusible kernels shrink by the profile's fusion fraction.
+inline work_time evaluate(const lowered_work& w, const cost_context& c) {
+    work_time r;
+    for (std::size_t i = 0; i < w.kernels.size(); ++i) {
+        kernel k = w.kernels[i];
+        if (k.fusible) {
+            k.count *= 1.0 - c.fusion;
+            if (k.count <= 0.0) {
+                continue;
+            }
+        }
+        const kernel_cost kc = cost(k, c);
+        const double t = kc.time.value();
+        r.gpu += t;
+        if (i >= w.optimizer_begin) {
+            r.optimizer += t;
+        } else if (i >= w.backward_begin) {
+            r.backward += t;
+        }
+        r.launches += k.launches * k.count;
+        const auto ci = static_cast<std::size_t>(k.cls);
+        r.cls_time[ci] += t;
+        r.cls_work[ci] += k.work.value() * k.count;
+        r.cls_bytes[ci] += traffic(k).value() * k.count;
+        r.cls_bound[ci][static_cast<std::size_t>(kc.limiter)] += t;
+    }
+    r.host = r.launches * c.host_overhead;
+    for (const collective& col : w.collectives) {
+        const double t = collective_time(col, *c.gpu).value();
+        (col.overlappable ? r.overlap_comm : r.critical_comm) += t;
+    }
+    return r;
+}
+
+/// Wall time of a unit: the GPU and the host run concurrently (the host queues kernels ahead), so the
+/// slower of the two; critical-path communication adds; overlappable communication hides behind backward.
+inline double wall(const work_time& t) {
+    return std::max(t.gpu, t.host) + t.critical_comm + std::max(0.0, t.overlap_comm - t.backward);
+}
+
+/// The sum of two work times (phases made of several passes), `times` copies of `b`.
+inline void accumulate(work_time& a, const work_time& b, double times) {
+    a.gpu += b.gpu * times;
+    a.host += b.host * times;
+    a.backward += b.backward * times;
+    a.optimizer += b.optimizer * times;
+    a.critical_comm += b.critical_comm * times;
+    a.overlap_comm += b.overlap_comm * times;
+    a.launches += b.launches * times;
+    for (std::size_t i = 0; i < a.cls_time.size(); ++i) {
+        a.cls_time[i] += b.cls_time[i] * times;
+        a.cls_work[i] += b.cls_work[i] * times;
+        a.cls_bytes[i] += b.cls_bytes[i] * times;
+        for (std::size_t j = 0; j < 3; ++j) {
+            a.cls_bound[i][j] += b.cls_bound[i][j] * times;
+        }
+    }
+}
+
+/// Default sequence length: 512 for encoders, 2048 otherwise.
+inline long long default_seq(const transformer_config& t) {
+    return t.kind == transformer_kind::encoder ? 512 : 2048;
+}
+
+}  // namespace detail
+
+/// The largest inference batch whose footprint fits `g` (0 when not even one sequence fits), by bisection.
+inline long long largest_fitting_batch(const workload& w, const gpu_spec& g, run_config c, long long cap) {
+    c.batch = 1;
+    if (!footprint(w, g, c).fits()) {
+        return 0;
+    }
+    long long lo = 1, hi = 2;
+    while (hi <= cap) {
+        c.batch = hi;
+        if (!footprint(w, g, c).fits()) {
+            break;
+        }
+        lo = hi;
+        hi *= 2;
+    }
+    hi = std::min(hi, cap + 1);
+    while (hi - lo > 1) {
+        c.batch = lo + (hi - lo) / 2;
+        (footprint(w, g, c).fits() ? lo : hi) = c.batch;
+    }
+    return lo;
+}
+
+/// Predicts run `cfg` of `w` on GPU `g` (each of cfg.num_gpus GPUs is a `g`) with parameters `params`.
+/// Throws input_error for an invalid configuration and unsupported_error for a precision `g` cannot run.
+inline prediction predict(const workload& w, const gpu_spec& g, const run_config& cfg,
+                          const cost_params& p = default_params()) {
+    validate(cfg);
+    if (!w.cnn && !w.transformer) {
+        throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
+    }
+    const precision_types ty = detail::run_types(cfg);
+    if (!peak(g, ty.math, ty.math_unit)) {
+        throw unsupported_error(g.name + " (" + std::string(params(g.arch).display_name) + ") cannot run " +
+                                std::string(to_string_view(cfg.precision)) + ": it has no " + to_string(ty.math) +
+                                " tensor-core math");
+    }
+    const cost_context ctx = make_cost_context(g, find_profile(cfg.framework), p);
+    prediction out;
+    out.gpu = g.name;
+    out.workload = w.name;
+    out.config = cfg;
+    out.batch = cfg.batch;
+    const phase ph = phase_of(cfg);
+    const int dp = data_parallel(cfg);
+    detail::work_time total;
+    double t = 0.0;
+    double samples = static_cast<double>(cfg.batch);
+    std::optional<double> tokens;
+    if (w.cnn) {
+        if (ph != phase::step && ph != phase::e2e) {
+            throw input_error("CNN workloads have phases step (train) and e2e (infer), not " +
+                              std::string(to_string_view(ph)));
+        }
+        cnn_graph g2 = *w.cnn;
+        const detail::work_time wt = detail::evaluate(lower_cnn(g2, cfg, cfg.batch), ctx);
+        detail::accumulate(total, wt, 1.0);
+        t = detail::wall(wt) + ctx.step_overhead;
+    } else {
+        const transformer_config& tc = *w.transformer;
+        const long long seq = cfg.seq_len > 0 ? cfg.seq_len : detail::default_seq(tc);
+        transformer_pass pass;
+        pass.stage_fraction = 1.0 / cfg.pp;
+        if (cfg.mode == mode::train) {
+            const int m = cfg.pp > 1 ? (cfg.microbatches > 0 ? cfg.microbatches : 4 * cfg.pp) : 1;
+            pass.batch = std::max<long long>(1, cfg.batch / m);
+            pass.seq_q = pass.seq_kv = seq;
+            pass.training = true;
+            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : pass.batch * seq;
+            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx);
+            // 1F1B pipeline: (m + p − 1) micro-batch slots per step (bubble (p−1)/(m+p−1), Narayanan et al. 2021).
+            const double slots = static_cast<double>(m + cfg.pp - 1);
+            detail::accumulate(total, wt, slots);
+            t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + wt.optimizer +
+                std::max(0.0, wt.overlap_comm - slots * wt.backward) + ctx.step_overhead;
+            tokens = static_cast<double>(cfg.batch * seq * dp);
+        } else if (tc.kind == transformer_kind::encoder || (ph == phase::e2e && cfg.gen_len == 0)) {
+            pass.batch = cfg.batch;
+            pass.seq_q = pass.seq_kv = seq;
+            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : cfg.batch * seq;
+            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx);
+            detail::accumulate(total, wt, cfg.pp);
+            t = cfg.pp * detail::wall(wt) + ctx.step_overhead;
+            if (ph == phase::serve) {
+                tokens = std::nullopt;
+            }
+        } else {
+            const long long P = cfg.prompt_len, G = cfg.gen_len;
+            long long B = cfg.batch;
+            if (ph == phase::serve) {
+                run_config probe = cfg;
+                B = largest_fitting_batch(w, g, probe, cfg.max_serve_batch);
+                if (B == 0) {
+                    throw unsupported_error(w.name + " does not fit " + g.name + " even at batch 1");
+                }
+                out.batch = B;
+                samples = static_cast<double>(B);
+            }
+            auto prefill = [&]() {
+                transformer_pass pf = pass;
+                pf.batch = B;
+                pf.seq_q = pf.seq_kv = std::max<long long>(P, 1);
+                pf.logits_rows = B;
+                return detail::evaluate(lower_transformer(tc, cfg, pf), ctx);
+            };
+            auto decode = [&]() {
+                transformer_pass dc = pass;
+                dc.batch = B;
+                dc.seq_q = 1;
+                dc.seq_kv = P + std::max<long long>(1, G / 2);  // mean context over the generated tokens
+                dc.logits_rows = B;
+                return detail::evaluate(lower_transformer(tc, cfg, dc), ctx);
+            };
+            // Pipeline stages of one request run one after the other: pp times one stage's work.
+            const double stages = cfg.pp;
+            if (ph == phase::prefill) {
+                const detail::work_time wt = prefill();
+                detail::accumulate(total, wt, stages);
+                t = stages * detail::wall(wt) + ctx.step_overhead;
+                tokens = static_cast<double>(B * P * dp);
+            } else if (ph == phase::decode) {
+                const detail::work_time wt = decode();
+                detail::accumulate(total, wt, stages);
+                t = stages * detail::wall(wt);
+                tokens = static_cast<double>(B * dp);
+                samples = static_cast<double>(B);
+            } else {  // e2e or serve: prefill, then G − 1 decode steps
+                const detail::work_time pf = P > 0 ? prefill() : detail::work_time{};
+                const detail::work_time dc = decode();
+                detail::accumulate(total, pf, stages);
+                detail::accumulate(total, dc, stages * static_cast<double>(G - 1));
+                t = stages * (detail::wall(pf) + static_cast<double>(G - 1) * detail::wall(dc)) + ctx.step_overhead;
+                tokens = static_cast<double>(B * G * dp);
+            }
+        }
+    }
+    out.time = t * units::second;
+    out.samples_per_s = samples * dp / t;
+    if (ph == phase::decode) {
+        out.samples_per_s = samples * dp / t;
+    }
+    if (tokens) {
+        out.tokens_per_s = *tokens / t;
+    }
+    out.gpu_time = total.gpu * units::second;
+    out.host_time = total.host * units::second;
+    out.comm_time = (total.critical_comm + std::max(0.0, total.overlap_comm - total.backward)) * units::second;
+    // Breakdown and the bound of the whole run.
+    std::array<double, 3> by_bound{};
+    for (op_class c : all_op_classes) {
+        const auto i = static_cast<std::size_t>(c);
+        if (total.cls_time[i] <= 0.0) {
+            continue;
+        }
+        const auto& b = total.cls_bound[i];
+        const auto top = static_cast<std::size_t>(std::max_element(b.begin(), b.end()) - b.begin());
+        out.breakdown.push_back({std::string(to_string_view(c)), total.cls_time[i] * units::second,
+                                 total.cls_work[i] * units::flop, total.cls_bytes[i] * units::byte,
+                                 static_cast<bound>(top)});
+        for (std::size_t j = 0; j < 3; ++j) {
+            by_bound[j] += b[j];
+        }
+    }
+    if (out.comm_time.value() > 0.0) {
+        out.breakdown.push_back({"communication", out.comm_time, 0.0 * units::flop, 0.0 * units::byte, bound::memory});
+    }
+    out.breakdown.push_back({"host", out.host_time, 0.0 * units::flop, 0.0 * units::byte, bound::overhead});
+    const auto top = static_cast<std::size_t>(std::max_element(by_bound.begin(), by_bound.end()) - by_bound.begin());
+    out.limiter = total.host > total.gpu ? bound::overhead : static_cast<bound>(top);
+    run_config mem = cfg;
+    mem.batch = out.batch;
+    out.memory = footprint(w, g, mem);
+    const auto band = error_band(p, run_kind(w, cfg));
+    out.likely_low = out.time * band.first;
+    out.likely_high = out.time * band.second;
+    out.extrapolation = extrapolation_note(p, g, cfg);
+    return out;
+}
+
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,166 @@
+// End-to-end prediction: FLOP counts of lowered workloads against the published rules, phase relations,
+// throughput bookkeeping and the invariants of predict().
+#include <roofcast/model/lower_workload.hpp>
+#include <roofcast/model/predict.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include <doctest/doctest.h>
+
+namespace rc = roofcast;
+
+namespace {
+
+double work_of(const rc::lowered_work& w, bool gemm_only_dense) {
+    double f = 0.0;
+    for (std::size_t i = 0; i < w.optimizer_begin; ++i) {
+        const rc::kernel& k = w.kernels[i];
+        if (!gemm_only_dense || k.cls == rc::op_class::gemm) {
+            f += k.work.value() * k.count;
+        }
+    }
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et al. 2020; Narayanan et al. 2021)") {
+    const rc::transformer_config& t = *rc::catalog().workload_named("gpt3-2.7b").transformer;
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.fused_attention = false;
+    rc::transformer_pass p;
+    p.batch = 1;
+    p.seq_q = p.seq_kv = 2048;
+    p.training = true;
+    p.logits_rows = 2048;
+    const rc::lowered_work w = rc::lower_transformer(t, c, p);
+    const double tokens = 2048.0;
+    // Dense GEMMs: forward 2·N·T, backward 4·N·T over the matrix parameters (the tied embedding counts once,
+    // as the output projection); position embeddings, norms and biases are not multiplied.
+    const double matrix_params = rc::parameters(t) - 2048.0 * 2560 /* positions */;
+    CHECK(work_of(w, true) == doctest::Approx(6.0 * matrix_params * tokens).epsilon(0.01));
+    // Attention score GEMMs: QKᵀ and PV, 2·2·s²·h per layer forward, twice that backward: 12·L·s²·h.
+    double attention = 0.0;
+    for (const rc::kernel& k : w.kernels) {
+        if (k.cls == rc::op_class::attention) {
+            attention += k.work.value() * k.count;
+        }
+    }
+    CHECK(attention == doctest::Approx(12.0 * 32 * 2048.0 * 2048 * 2560));
+}
+
+TEST_CASE("ResNet-50 forward work is 2 x 4.09 GMAC per 224x224 image") {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.precision = rc::precision::fp16;
+    const rc::lowered_work w = rc::lower_cnn(*rc::catalog().workload_named("resnet50").cnn, c, 1);
+    double convs = 0.0;
+    for (const rc::kernel& k : w.kernels) {
+        if (k.cls == rc::op_class::conv || k.cls == rc::op_class::gemm) {
+            convs += k.work.value();
+        }
+    }
+    CHECK(convs == doctest::Approx(2 * 4.0892e9).epsilon(0.001));
+}
+
+TEST_CASE("decode of llama2-7b is memory-bound and no faster than reading the weights once") {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = rc::precision::fp16;
+    for (const char* gpu : {"A100-SXM4-40GB", "H100-SXM5-80GB", "A40", "V100-SXM2-16GB", "L4"}) {
+        CAPTURE(gpu);
+        const rc::gpu_spec& g = rc::catalog().gpu(gpu);
+        const rc::prediction p = rc::predict(rc::catalog().workload_named("llama2-7b"), g, c);
+        CHECK(p.time.value() >= 6.738e9 * 2 / rc::memory_bandwidth(g).value());
+        CHECK(p.limiter == rc::bound::memory);
+        CHECK(*p.tokens_per_s == doctest::Approx(1.0 / p.time.value()));
+    }
+}
+
+TEST_CASE("phases relate: e2e is prefill plus gen_len - 1 decode steps; tokens are counted per phase") {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.precision = rc::precision::fp16;
+    c.framework = "tensorrt-llm";
+    c.fused_attention = true;
+    c.batch = 8;
+    c.prompt_len = 1024;
+    c.gen_len = 64;
+    const rc::workload& w = rc::catalog().workload_named("llama3-8b");
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    c.phase = rc::phase::prefill;
+    const rc::prediction pre = rc::predict(w, g, c);
+    c.phase = rc::phase::decode;
+    const rc::prediction dec = rc::predict(w, g, c);
+    c.phase = rc::phase::e2e;
+    const rc::prediction e2e = rc::predict(w, g, c);
+    const double step =
+        rc::default_params().profile[static_cast<std::size_t>(rc::profile_index("tensorrt-llm"))].step_overhead_us *
+        1e-6;
+    CHECK(e2e.time.value() == doctest::Approx(pre.time.value() + 63 * dec.time.value()).epsilon(1e-9));
+    (void)step;
+    CHECK(*pre.tokens_per_s == doctest::Approx(8.0 * 1024 / pre.time.value()));
+    CHECK(*dec.tokens_per_s == doctest::Approx(8.0 / dec.time.value()));
+    CHECK(*e2e.tokens_per_s == doctest::Approx(8.0 * 64 / e2e.time.value()));
+    // Prefill of 8 x 1024 tokens is compute-bound on an H100.
+    CHECK(pre.limiter == rc::bound::compute);
+}
+
+TEST_CASE("serve uses the largest batch that fits, capped by the server") {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::serve;
+    c.precision = rc::precision::fp16;
+    c.prompt_len = 512;
+    c.gen_len = 128;
+    const rc::workload& w = rc::catalog().workload_named("llama2-7b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-40GB");
+    const rc::prediction p = rc::predict(w, g, c);
+    rc::run_config at = c;
+    at.batch = p.batch;
+    CHECK(rc::footprint(w, g, at).fits());
+    at.batch = p.batch + 1;
+    CHECK((p.batch == c.max_serve_batch || !rc::footprint(w, g, at).fits()));
+    CHECK(p.batch > 1);
+}
+
+TEST_CASE("data parallelism multiplies throughput, less the exposed gradient all-reduce") {
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.batch = 32;
+    c.seq_len = 384;
+    const rc::workload& w = rc::catalog().workload_named("bert-large");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-40GB");
+    const rc::prediction one = rc::predict(w, g, c);
+    c.num_gpus = 8;
+    const rc::prediction eight = rc::predict(w, g, c);
+    CHECK(eight.samples_per_s <= 8.0 * one.samples_per_s * (1 + 1e-12));
+    CHECK(eight.samples_per_s >= 0.8 * 8.0 * one.samples_per_s);
+}
+
+TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s: 2·(7/8)·1e9/300e9 s plus latency") {
+    rc::collective col{"test", rc::collective::kind::all_reduce, 1e9, 8, 1.0, false};
+    rc::gpu_spec g = rc::catalog().gpu("A100-SXM4-40GB");
+    // NVLink 3: 600 GB/s bidirectional -> 300 GB/s each way, 80% achieved by NCCL = 240 GB/s.
+    const double expected = 2.0 * 7.0 / 8.0 * 1e9 / (0.8 * 300e9) + 2.0 * 7 * 5e-6;
+    CHECK(rc::collective_time(col, g).value() == doctest::Approx(expected));
+}
+
+TEST_CASE("invalid runs are refused, not clamped") {
+    const rc::workload& w = rc::catalog().workload_named("llama2-7b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-40GB");
+    rc::run_config c;
+    c.batch = 0;
+    CHECK_THROWS_WITH_AS(rc::predict(w, g, c), doctest::Contains("batch must be at least 1"), rc::input_error);
+    c.batch = 1;
+    c.num_gpus = 6;
+    c.tp = 4;
+    CHECK_THROWS_WITH_AS(rc::predict(w, g, c), doctest::Contains("does not divide num-gpus"), rc::input_error);
+    c.num_gpus = 1;
+    c.tp = 1;
+    c.precision = rc::precision::fp8;
+    CHECK_THROWS_AS(rc::predict(w, g, c), rc::unsupported_error);
+}
