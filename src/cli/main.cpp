@@ -348,6 +348,80 @@ int cmd_workloads(const common_options& opt) {
     return 0;
 }
 
+int cmd_workload(const common_options& opt, const std::string& name) {
+    const rc::model_catalog c = load_catalog(opt);
+    const rc::workload& w = c.workload_named(name);
+    // FLOPs per sample (CNN, 224x224 or the network's size) or per token (transformer forward at seq 2048/512).
+    rc::run_config cfg;
+    cfg.mode = rc::mode::infer;
+    cfg.precision = rc::precision::fp16;
+    double forward = 0.0;
+    std::string per;
+    rc::text_table layers({"layer", "kind", "output", "parameters", "MACs/sample"});
+    if (w.cnn) {
+        for (const rc::kernel& k : rc::lower_cnn(*w.cnn, cfg, 1).kernels) {
+            forward += k.work.value() * k.count;
+        }
+        per = "sample";
+        for (const rc::cnn_layer& l : w.cnn->layers) {
+            if (l.kind == rc::cnn_layer_kind::conv || l.kind == rc::cnn_layer_kind::linear) {
+                char p[32], m[32];
+                std::snprintf(p, sizeof p, "%.4g", rc::parameters(l));
+                std::snprintf(m, sizeof m, "%.4g", rc::macs(l));
+                layers.add_row({l.name, l.kind == rc::cnn_layer_kind::conv ? "conv" : "linear",
+                                std::to_string(l.c_out) + "x" + std::to_string(l.h_out) + "x" + std::to_string(l.w_out),
+                                p, m});
+            }
+        }
+    } else {
+        const rc::transformer_config& t = *w.transformer;
+        rc::transformer_pass pass;
+        pass.seq_q = pass.seq_kv = t.kind == rc::transformer_kind::encoder ? 512 : 2048;
+        pass.logits_rows = t.kind == rc::transformer_kind::encoder ? 0 : pass.seq_q;
+        for (const rc::kernel& k : rc::lower_transformer(t, cfg, pass).kernels) {
+            forward += k.work.value() * k.count / static_cast<double>(pass.seq_q);
+        }
+        per = "token (forward, seq " + std::to_string(pass.seq_q) + ")";
+    }
+    if (opt.format == "json") {
+        nlohmann::json j{{"name", w.name},
+                         {"kind", w.cnn ? "cnn" : std::string(rc::to_string_view(w.transformer->kind))},
+                         {"parameters", rc::parameters(w)},
+                         {"forward_flops", forward},
+                         {"flops_per", per}};
+        if (w.transformer) {
+            const auto& t = *w.transformer;
+            j["layers"] = t.layers;
+            j["decoder_layers"] = t.decoder_layers;
+            j["hidden"] = t.hidden;
+            j["heads"] = t.heads;
+            j["kv_heads"] = t.kv_heads;
+            j["head_dim"] = t.head_dim;
+            j["ffn_hidden"] = t.ffn_hidden;
+            j["ffn"] = std::string(rc::to_string_view(t.ffn));
+            j["vocab"] = t.vocab;
+            j["experts"] = t.experts;
+            j["training_flops_per_token"] = 3.0 * forward;
+        }
+        std::cout << j.dump(2) << '\n';
+        return 0;
+    }
+    std::cout << w << "\n  forward " << rc::to_string(forward * rc::units::flop) << " per " << per;
+    if (w.transformer) {
+        const auto& t = *w.transformer;
+        std::cout << "; training about 3x that\n  " << rc::to_string_view(t.kind) << ", " << t.layers
+                  << (t.decoder_layers ? "+" + std::to_string(t.decoder_layers) : "") << " layers, hidden " << t.hidden
+                  << ", " << t.heads << " heads (" << t.kv_heads << " kv, " << t.head_dim << " wide), ffn "
+                  << t.ffn_hidden << " " << rc::to_string_view(t.ffn) << ", vocab " << t.vocab << ", "
+                  << rc::to_string_view(t.norm) << ", " << rc::to_string_view(t.position)
+                  << (t.experts > 1 ? ", " + std::to_string(t.experts) + " experts top-" + std::to_string(t.top_k) : "")
+                  << "\n  " << t.description << "\n  source: " << t.origin << '\n';
+    } else {
+        std::cout << "\n\n" << layers.to_text();
+    }
+    return 0;
+}
+
 int cmd_roofline(const common_options& opt, const std::string& name, const std::string& svg) {
     const rc::model_catalog c = load_catalog(opt);
     const rc::roofline_chart chart = rc::make_roofline(c.gpu(name));
@@ -439,6 +513,10 @@ int main(int argc, char** argv) {
     CLI::App* workloads = app.add_subcommand("workloads", "List the workload catalog");
     add_common(workloads, opt, {"text", "json", "csv"});
 
+    CLI::App* workload_cmd = app.add_subcommand("workload", "Show one workload: parameters, FLOPs, layers");
+    workload_cmd->add_option("name", name, "Workload name or alias")->required();
+    add_common(workload_cmd, opt, {"text", "json"});
+
     std::string svg;
     CLI::App* roofline = app.add_subcommand("roofline",
                                             "The roofline of a GPU: one ceiling per precision, the "
@@ -501,6 +579,9 @@ int main(int argc, char** argv) {
         }
         if (*workloads) {
             return cmd_workloads(opt);
+        }
+        if (*workload_cmd) {
+            return cmd_workload(opt, name);
         }
         if (*roofline) {
             return cmd_roofline(opt, name, svg);

@@ -268,13 +268,23 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             // 1F1B pipeline: (m + p − 1) micro-batch slots per step (bubble (p−1)/(m+p−1), Narayanan et al. 2021).
             const double slots = static_cast<double>(m + cfg.pp - 1);
             detail::accumulate(total, wt, slots);
-            t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + wt.optimizer +
-                std::max(0.0, wt.overlap_comm - slots * wt.backward) + ctx.step_overhead;
+            // With gradient accumulation the optimizer and the exposed gradient communication are paid once per
+            // `accumulation` micro-batch steps; the time reported is per micro-batch step.
+            const double per_update = wt.optimizer + std::max(0.0, wt.overlap_comm - slots * wt.backward);
+            t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + per_update / cfg.accumulation +
+                ctx.step_overhead;
             tokens = static_cast<double>(cfg.batch * seq * dp);
         } else if (tc.kind == transformer_kind::encoder || (ph == phase::e2e && cfg.gen_len == 0)) {
-            pass.batch = cfg.batch;
+            if (ph == phase::serve) {  // offline serving: the largest batch that fits, capped by the server
+                out.batch = largest_fitting_batch(w, g, cfg, cfg.max_serve_batch);
+                if (out.batch == 0) {
+                    throw unsupported_error(w.name + " does not fit " + g.name + " even at batch 1");
+                }
+                samples = static_cast<double>(out.batch);
+            }
+            pass.batch = out.batch;
             pass.seq_q = pass.seq_kv = seq;
-            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : cfg.batch * seq;
+            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : out.batch * seq;
             const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx);
             detail::accumulate(total, wt, cfg.pp);
             t = cfg.pp * detail::wall(wt) + ctx.step_overhead;

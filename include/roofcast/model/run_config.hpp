@@ -93,6 +93,9 @@ struct run_config {
     std::optional<kernels::optimizer_kind> optimizer;
     /// Whether the step includes the optimizer update.
     bool with_optimizer = true;
+    /// Gradient-accumulation steps: the optimizer and the gradient all-reduce run once per this many
+    /// micro-batch steps; throughput counts every micro-batch.
+    int accumulation = 1;
     /// Fused (FlashAttention-style) attention; default: by framework.
     std::optional<bool> fused_attention;
     /// Whether FP32 math may run as TF32 on tensor cores (cuDNN convolutions do by default).
@@ -129,6 +132,7 @@ inline void validate(const run_config& c) {
     }
     if (c.zero < 0 || c.zero > 3) fail("zero stage must be 0..3, got " + std::to_string(c.zero));
     if (c.microbatches < 0) fail("microbatches must not be negative");
+    if (c.accumulation < 1) fail("gradient accumulation must be at least 1");
     if (c.max_serve_batch < 1) fail("max serve batch must be at least 1");
     const roofcast::phase p = phase_of(c);
     if (c.mode == mode::train && p != roofcast::phase::step)

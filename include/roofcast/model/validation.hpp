@@ -168,7 +168,7 @@ inline double predict_micro(const measurement& m, const cost_context& c) {
 
 /// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
 /// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
-/// (cuDNN's and the containers' default) unless `tf32=off`; `attention=flash` and TensorRT-LLM use fused
+/// when the source notes "possibly tf32" (the containers' default); `attention=flash` and TensorRT-LLM use fused
 /// attention; `optimizer=none` times without the update; `fsdp=full_shard` is ZeRO-3; a blank training batch
 /// is the `microbatch` param, else 8.
 inline run_config run_for(const measurement& m, const gpu_spec& g) {
@@ -213,9 +213,11 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     const auto attention = m.param("attention");
     c.fused_attention = attention == std::optional<std::string>("flash") || c.framework == "tensorrt-llm" ||
                         c.framework == "tensorrt" || c.framework == "composer";
+    // "fp32" that the source marks as possibly TF32 (NGC containers' default) runs TF32 on tensor-core GPUs;
+    // sources that list TF32 and FP32 separately ran true FP32.
     const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;
-    c.allow_tf32 = tensor_core_gpu && m.param("tf32") != std::optional<std::string>("off") &&
-                   (c.framework == "pytorch" || c.framework == "tensorflow");
+    c.allow_tf32 = tensor_core_gpu && m.notes.find("possibly tf32") != std::string::npos;
+    c.accumulation = static_cast<int>(m.int_param("accum").value_or(1));
     c.max_serve_batch = 256;
     return c;
 }

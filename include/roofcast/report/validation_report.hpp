@@ -179,7 +179,21 @@ inline std::string accuracy_markdown(const validation_report& r, const std::stri
     for (std::size_t i = 0; i < std::min<std::size_t>(5, weak.size()); ++i) {
         o << "* " << weak[i].second << ": median APE " << detail::percent(weak[i].first) << "\n";
     }
-    o << "\nThe worst rows:\n\n```text\n";
+    o << "\nWhy, as far as the data shows:\n\n"
+      << "* **Software, not hardware, dominates many rows.** Each measurement is hardware plus a framework "
+         "version; one profile per framework (with a multiplier per architecture family) cannot follow every "
+         "container generation. Lambda's newest ResNet-50 rows on B200 and H100 run far below what the chip "
+         "allows, while the same framework on older GPUs does not.\n"
+      << "* **Small-batch eager inference** is bound by host time per op; the model has one host cost per "
+         "kernel per framework, so rows whose kernel count or dispatch cost differs (TensorFlow 1 without XLA, "
+         "Hugging Face modules) scatter.\n"
+      << "* **Quantized and hand-written kernels** (llama.cpp, TensorRT INT8 engines) are modelled as the "
+         "library GEMMs at the weight precision; their real efficiency varies by shape and build.\n"
+      << "* **Serving throughput** depends on the batch the server reaches; roofcast assumes the largest batch "
+         "that fits, capped at 256, with static batching.\n"
+      << "* **GEMMs with M around 256 on Hopper** are slower in cuBLAS than tile and wave counts explain "
+         "(probably L2 bandwidth, which the model does not price).\n"
+      << "\nThe worst rows:\n\n```text\n";
     std::vector<const row_prediction*> worst;
     for (const row_prediction& p : r.rows) {
         if (p.predicted) {

@@ -6,6 +6,7 @@
 #include <roofcast/workload/cnn.hpp>
 #include <roofcast/workload/transformer.hpp>
 
+#include <cstdio>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -46,9 +47,10 @@ inline double parameters(const workload& w) {
 /// Prints "name (kind, parameters)".
 inline std::ostream& operator<<(std::ostream& os, const workload& w) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", parameters(w) / 1e6);
+    const double p = parameters(w);
+    std::snprintf(buf, sizeof buf, p >= 1e9 ? "%.3g B" : "%.3g M", p >= 1e9 ? p / 1e9 : p / 1e6);
     return os << w.name << " (" << (w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))) << ", " << buf
-              << " M parameters)";
+              << " parameters)";
 }
 
 }  // namespace roofcast
