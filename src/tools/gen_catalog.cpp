@@ -3,6 +3,8 @@
 // The TOML files are the single source of truth; this tool loads each one with the library's own
 // loader (so the built-in catalog is exactly what a user's file would give) and writes C++ that
 // rebuilds the same gpu_spec values, so the catalog needs no files (and no TOML parser) at run time.
+#include "generator.hpp"
+
 #include <roofcast/io/gpu_toml.hpp>
 
 #include <algorithm>
@@ -15,29 +17,8 @@
 
 namespace {
 
-std::string literal(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-            case '\\': out += "\\\\"; break;
-            case '"': out += "\\\""; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            default: out += c;
-        }
-    }
-    return out + "\"";
-}
-
-std::string number(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    std::string s = buf;
-    if (s.find_first_of(".eE") == std::string::npos) {
-        s += ".0";
-    }
-    return s;
-}
+using roofcast_gen::literal;
+using roofcast_gen::number;
 
 const char* enum_name(roofcast::architecture a) {
     using roofcast::architecture;
@@ -131,12 +112,7 @@ void emit(std::ostream& o, const roofcast::gpu_spec& g, const std::string& file)
         if (*claim) set((std::string("datasheet.") + field).c_str(), quantity(**claim, "flop_per_second"));
     }
     if (d.memory_bandwidth) set("datasheet.memory_bandwidth", quantity(*d.memory_bandwidth, "byte_per_second"));
-    std::string sources = "{";
-    for (const auto& s : g.sources) {
-        sources += std::string(sources.size() > 1 ? ",\n            " : "\n            ") + "{" + literal(s.key) +
-                   ", " + literal(s.text) + "}";
-    }
-    set("sources", sources + "}");
+    set("sources", roofcast_gen::sources_initializer(g.sources));
     set("origin", literal("built-in (" + file + ")"));
     o << "        v.push_back(std::move(g));\n    }\n";
 }
@@ -152,23 +128,16 @@ int main(int argc, char** argv) {
         roofcast::gpu_spec spec;
         std::string file;
     };
-    std::vector<entry> entries;
-    try {
-        for (int i = 2; i < argc; ++i) {
-            std::vector<std::string> warnings;
-            std::string path = argv[i];
-            entries.push_back({roofcast::load_gpu_file(path, &warnings),
-                               path.substr(path.rfind("models/") == std::string::npos ? 0 : path.rfind("models/"))});
-            for (const auto& w : warnings) {
-                std::cerr << "error: " << w << '\n';
-            }
-            if (!warnings.empty()) {
-                return 1;  // the shipped catalog has no unknown keys
-            }
-        }
-    } catch (const roofcast::error& e) {
-        std::cerr << "error: " << e.what() << '\n';
+    std::vector<std::pair<roofcast::gpu_spec, std::string>> loaded;
+    if (!roofcast_gen::load_all<roofcast::gpu_spec>(
+            argc, argv,
+            [](const std::string& path, std::vector<std::string>* w) { return roofcast::load_gpu_file(path, w); },
+            loaded)) {
         return 1;
+    }
+    std::vector<entry> entries;
+    for (auto& [value, file] : loaded) {
+        entries.push_back({std::move(value), file});
     }
     std::stable_sort(entries.begin(), entries.end(), [](const entry& a, const entry& b) {
         return a.spec.arch != b.spec.arch ? a.spec.arch < b.spec.arch : a.spec.name < b.spec.name;
@@ -188,10 +157,5 @@ int main(int argc, char** argv) {
         emit(o, e.spec, e.file);
     }
     o << "    return v;\n}\n\n}  // namespace detail\n}  // namespace roofcast\n\n#endif\n";
-    std::ofstream out(argv[1], std::ios::binary);
-    if (!(out << o.str())) {
-        std::cerr << "error: cannot write " << argv[1] << '\n';
-        return 1;
-    }
-    return 0;
+    return roofcast_gen::write_output(argv[1], o.str()) ? 0 : 1;
 }

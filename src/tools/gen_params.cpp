@@ -2,6 +2,8 @@
 // Usage: roofcast-gen-params OUTPUT.hpp PARAMS.toml
 // The TOML file (written by `roofcast calibrate`) is the single source of truth for the shipped
 // parameters; the header lets the library use them with no files and no TOML parser at run time.
+#include "generator.hpp"
+
 #include <roofcast/io/params_toml.hpp>
 
 #include <cstdio>
@@ -59,10 +61,5 @@ int main(int argc, char** argv) {
         o << "    {\"" << name << "\", " << buf << "},\n";
     }
     o << "}};\n\n}  // namespace detail\n}  // namespace roofcast\n\n#endif\n";
-    std::ofstream out(argv[1], std::ios::binary);
-    if (!(out << o.str())) {
-        std::cerr << "error: cannot write " << argv[1] << '\n';
-        return 1;
-    }
-    return 0;
+    return roofcast_gen::write_output(argv[1], o.str()) ? 0 : 1;
 }

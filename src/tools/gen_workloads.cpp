@@ -4,6 +4,8 @@
 // loader (so a built-in model is exactly what a user's file would give) and writes C++ that rebuilds
 // the same transformer_config values, so the built-in models need no files (and no TOML parser) at
 // run time. It fails on any warning and on a name or alias that two files share.
+#include "generator.hpp"
+
 #include <roofcast/detail/names.hpp>
 #include <roofcast/io/workload_toml.hpp>
 
@@ -18,29 +20,8 @@
 
 namespace {
 
-std::string literal(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-            case '\\': out += "\\\\"; break;
-            case '"': out += "\\\""; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            default: out += c;
-        }
-    }
-    return out + "\"";
-}
-
-std::string number(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    std::string s = buf;
-    if (s.find_first_of(".eE") == std::string::npos) {
-        s += ".0";
-    }
-    return s;
-}
+using roofcast_gen::literal;
+using roofcast_gen::number;
 
 const char* enum_name(roofcast::transformer_kind k) {
     using roofcast::transformer_kind;
@@ -117,12 +98,7 @@ void emit(std::ostream& o, const roofcast::transformer_config& t, const std::str
     set("top_k", integer(t.top_k));
     set("moe_every", integer(t.moe_every));
     if (t.published_parameters) set("published_parameters", number(*t.published_parameters));
-    std::string sources = "{";
-    for (const auto& s : t.sources) {
-        sources += std::string(sources.size() > 1 ? ",\n            " : "\n            ") + "{" + literal(s.key) +
-                   ", " + literal(s.text) + "}";
-    }
-    set("sources", sources + "}");
+    set("sources", roofcast_gen::sources_initializer(t.sources));
     set("origin", literal("built-in (" + file + ")"));
     o << "        v.push_back(std::move(t));\n    }\n";
 }
@@ -138,23 +114,18 @@ int main(int argc, char** argv) {
         roofcast::transformer_config config;
         std::string file;
     };
-    std::vector<entry> entries;
-    try {
-        for (int i = 2; i < argc; ++i) {
-            std::vector<std::string> warnings;
-            std::string path = argv[i];
-            entries.push_back({roofcast::load_transformer_file(path, &warnings),
-                               path.substr(path.rfind("models/") == std::string::npos ? 0 : path.rfind("models/"))});
-            for (const auto& w : warnings) {
-                std::cerr << "error: " << w << '\n';
-            }
-            if (!warnings.empty()) {
-                return 1;  // the shipped models have no unknown keys
-            }
-        }
-    } catch (const roofcast::error& e) {
-        std::cerr << "error: " << e.what() << '\n';
+    std::vector<std::pair<roofcast::transformer_config, std::string>> loaded;
+    if (!roofcast_gen::load_all<roofcast::transformer_config>(
+            argc, argv,
+            [](const std::string& path, std::vector<std::string>* w) {
+                return roofcast::load_transformer_file(path, w);
+            },
+            loaded)) {
         return 1;
+    }
+    std::vector<entry> entries;
+    for (auto& [value, file] : loaded) {
+        entries.push_back({std::move(value), file});
     }
     // Every name and alias must pick exactly one model.
     std::map<std::string, std::string> owner;  // normalized spelling -> file
@@ -188,10 +159,5 @@ int main(int argc, char** argv) {
         emit(o, e.config, e.file);
     }
     o << "    return v;\n}\n\n}  // namespace detail\n}  // namespace roofcast\n\n#endif\n";
-    std::ofstream out(argv[1], std::ios::binary);
-    if (!(out << o.str())) {
-        std::cerr << "error: cannot write " << argv[1] << '\n';
-        return 1;
-    }
-    return 0;
+    return roofcast_gen::write_output(argv[1], o.str()) ? 0 : 1;
 }
