@@ -149,13 +149,11 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
         }
         c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : c.clock_ratio);
         c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
-        c.gemm_efficiency[i] = std::min(
-            1.0, f.gemm_efficiency[i] * s.gemm_multiplier * s.family_gemm_multiplier[static_cast<std::size_t>(g.arch)]);
+        c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
     }
     c.wave_overhead = f.wave_overhead_us * 1e-6;
     c.peak_bandwidth = memory_bandwidth(g).value();
-    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency * s.memory_multiplier *
-                                                       s.family_memory_multiplier[static_cast<std::size_t>(g.arch)]);
+    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency * s.memory_multiplier);
     c.kernel_overhead = (f.kernel_overhead_us + s.launch_overhead_us) * 1e-6;
     c.host_overhead = s.host_overhead_us * 1e-6;
     c.step_overhead = s.step_overhead_us * 1e-6;

@@ -47,11 +47,6 @@ struct profile_params {
     double gemm_multiplier = 1.0;
     /// Achieved bandwidth efficiency relative to a tuned streaming kernel.
     double memory_multiplier = 1.0;
-    /// Further GEMM multiplier per architecture family: software matures per generation (e.g. cuDNN's
-    /// NCHW kernels on Hopper), so a framework's efficiency may differ by family.
-    std::array<double, 7> family_gemm_multiplier{1, 1, 1, 1, 1, 1, 1};
-    /// Further bandwidth multiplier per architecture family.
-    std::array<double, 7> family_memory_multiplier{1, 1, 1, 1, 1, 1, 1};
 };
 
 /// Software profiles roofcast knows, in display order.
@@ -175,14 +170,6 @@ inline std::vector<param_ref> parameter_registry(cost_params& p) {
         const bool reference = profile_names[i] == "cublas" || profile_names[i] == "cuda";
         r.push_back({base + ".gemm_multiplier", &q.gemm_multiplier, param_transform::log, 0.5, reference});
         r.push_back({base + ".memory_multiplier", &q.memory_multiplier, param_transform::log, 0.7, reference});
-        for (architecture a : all_architectures) {
-            const auto ai = static_cast<std::size_t>(a);
-            const std::string arch(to_string_view(a));
-            r.push_back({base + "." + arch + "_gemm_multiplier", &q.family_gemm_multiplier[ai], param_transform::log,
-                         0.3, reference});
-            r.push_back({base + "." + arch + "_memory_multiplier", &q.family_memory_multiplier[ai],
-                         param_transform::log, 0.3, reference});
-        }
     }
     return r;
 }
