@@ -286,3 +286,29 @@ TEST_CASE("unknown workloads and frameworks list the closest names; impossible p
     CHECK(tp.status == 2);
     CHECK(tp.err.find("does not divide") != std::string::npos);
 }
+
+TEST_CASE("roofline with a workload plots each kernel class at its intensity and achieved rate") {
+    const auto j =
+        json_of(roofcast("roofline --gpu A100-SXM4-40GB --workload bert-large --mode train --batch 32 "
+                         "--seq-len 384 --format json"));
+    REQUIRE(j["points"].size() >= 4);
+    for (const auto& p : j["points"]) {
+        // A kernel class never beats the roofline: achieved <= min(peak, bandwidth x intensity).
+        const double i = p["intensity_flops_per_byte"].get<double>();
+        CHECK(p["achieved_flops_per_s"].get<double>() <= 1.555e12 * 1.0001 * i + 1.0);
+        CHECK(p["achieved_flops_per_s"].get<double>() <= 624e12);
+    }
+}
+
+TEST_CASE("a user transformer file adds a workload without recompiling") {
+    const auto j =
+        json_of(roofcast("workload tiny-llama --workload-file '" + data_dir + "/tiny-llama.toml' --format json"));
+    CHECK(j["name"] == "tiny-llama");
+    // 2 layers of hidden 256 (4·256² attention + 3·256·688 SwiGLU + 2·256 norms) + 2·1000·256 untied
+    // embeddings + 256 final norm.
+    const double expected = 2.0 * (4.0 * 256 * 256 + 3.0 * 256 * 688 + 2 * 256) + 2.0 * 1000 * 256 + 256;
+    CHECK(j["parameters"].get<double>() == doctest::Approx(expected));
+    const auto p = json_of(roofcast("predict --gpu L4 --workload tiny-llama --workload-file '" + data_dir +
+                                    "/tiny-llama.toml' --mode infer --phase decode --precision fp16 --format json"));
+    CHECK(p["time_s"].get<double>() > 0);
+}

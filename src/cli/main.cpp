@@ -5,6 +5,7 @@
 #include <roofcast/io/json.hpp>
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/io/params_toml.hpp>
+#include <roofcast/io/workload_toml.hpp>
 #include <roofcast/model/defaults.hpp>
 #include <roofcast/report/prediction_report.hpp>
 #include <roofcast/report/validation_report.hpp>
@@ -26,6 +27,7 @@ namespace {
 struct common_options {
     std::string format = "text";
     std::vector<std::string> gpu_files;
+    std::vector<std::string> workload_files;
     std::string params_file;
 };
 
@@ -60,6 +62,13 @@ rc::model_catalog load_catalog(const common_options& opt) {
             std::cerr << "roofcast: warning: " << w << '\n';
         }
     }
+    for (const std::string& f : opt.workload_files) {
+        std::vector<std::string> warnings;
+        c.add_workload(rc::make_workload(rc::load_transformer_file(f, &warnings)));
+        for (const auto& w : warnings) {
+            std::cerr << "roofcast: warning: " << w << '\n';
+        }
+    }
     return c;
 }
 
@@ -68,6 +77,10 @@ void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::strin
     cmd->add_option("--gpu-file", opt.gpu_files,
                     "GPU description TOML to add to the catalog or to replace a catalog GPU of the same name "
                     "(repeatable)")
+        ->check(CLI::ExistingFile);
+    cmd->add_option("--workload-file", opt.workload_files,
+                    "Transformer description TOML to add to the catalog or to replace a workload of the same name "
+                    "(repeatable; docs/workload-format.md)")
         ->check(CLI::ExistingFile);
 }
 
@@ -192,8 +205,8 @@ struct run_options {
     std::string attention = "auto";
 };
 
-void add_run_options(CLI::App* cmd, run_options& r, bool with_batch) {
-    cmd->add_option("--workload", r.workload, "Workload name (roofcast workloads)")->required();
+void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool workload_required = true) {
+    cmd->add_option("--workload", r.workload, "Workload name (roofcast workloads)")->required(workload_required);
     cmd->add_option("--mode", r.mode, "train or infer")
         ->check(CLI::IsMember({"train", "infer"}))
         ->capture_default_str();
@@ -422,9 +435,22 @@ int cmd_workload(const common_options& opt, const std::string& name) {
     return 0;
 }
 
-int cmd_roofline(const common_options& opt, const std::string& name, const std::string& svg) {
+int cmd_roofline(const common_options& opt, const std::string& name, const std::string& svg, const run_options& run) {
     const rc::model_catalog c = load_catalog(opt);
-    const rc::roofline_chart chart = rc::make_roofline(c.gpu(name));
+    const rc::gpu_spec& g = c.gpu(name);
+    // With a workload, each kernel class of the predicted run is a point: its work over its DRAM traffic,
+    // at its achieved rate.
+    std::vector<rc::roofline_point> points;
+    if (!run.workload.empty()) {
+        const rc::prediction p = rc::predict(c.workload_named(run.workload), g, to_run_config(run), load_params(opt));
+        for (const rc::breakdown_entry& b : p.breakdown) {
+            if (b.work.value() > 0.0 && b.traffic.value() > 0.0 && b.time.value() > 0.0) {
+                points.push_back({b.name + " (" + std::string(rc::to_string_view(b.limiter)) + ")", b.name,
+                                  b.work / b.traffic, b.work / b.time});
+            }
+        }
+    }
+    const rc::roofline_chart chart = rc::make_roofline(g, points);
     if (!svg.empty()) {
         write_file(svg, rc::to_svg(chart));
     }
@@ -440,9 +466,17 @@ int cmd_roofline(const common_options& opt, const std::string& name, const std::
                                 {"peak_flops_per_s", x.peak.value()},
                                 {"ridge_point_flops_per_byte", (x.peak / chart.bandwidth).value()}});
         }
+        nlohmann::json pts = nlohmann::json::array();
+        for (const rc::roofline_point& pt : chart.points) {
+            pts.push_back({{"label", pt.label},
+                           {"class", pt.group},
+                           {"intensity_flops_per_byte", pt.intensity.value()},
+                           {"achieved_flops_per_s", pt.achieved.value()}});
+        }
         std::cout << nlohmann::json{{"gpu", chart.gpu_name},
                                     {"bandwidth_bytes_per_s", chart.bandwidth.value()},
                                     {"ceilings", ceilings},
+                                    {"points", pts},
                                     {"svg", svg.empty() ? nlohmann::json(nullptr) : nlohmann::json(svg)}}
                          .dump(2)
                   << '\n';
@@ -523,6 +557,8 @@ int main(int argc, char** argv) {
                                             "bandwidth slope; --svg writes the picture");
     roofline->add_option("--gpu", name, "GPU name or alias")->required();
     roofline->add_option("--svg", svg, "SVG file to write");
+    add_run_options(roofline, run, true, false);
+    roofline->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
     add_common(roofline, opt, {"text", "json"});
 
     data_options data;
@@ -546,6 +582,8 @@ int main(int argc, char** argv) {
     calibrate->add_option("--mode", data.mode, "Only rows of this mode")
         ->check(CLI::IsMember({"train", "infer", "micro"}));
     calibrate->add_option("--gpu-file", opt.gpu_files, "GPU description TOML to add (repeatable)")
+        ->check(CLI::ExistingFile);
+    calibrate->add_option("--workload-file", opt.workload_files, "Transformer description TOML to add (repeatable)")
         ->check(CLI::ExistingFile);
 
     try {
@@ -584,7 +622,7 @@ int main(int argc, char** argv) {
             return cmd_workload(opt, name);
         }
         if (*roofline) {
-            return cmd_roofline(opt, name, svg);
+            return cmd_roofline(opt, name, svg, run);
         }
         if (*validate) {
             return cmd_validate(opt, data);
