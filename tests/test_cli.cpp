@@ -312,3 +312,22 @@ TEST_CASE("a user transformer file adds a workload without recompiling") {
                                     "/tiny-llama.toml' --mode infer --phase decode --precision fp16 --format json"));
     CHECK(p["time_s"].get<double>() > 0);
 }
+
+TEST_CASE("max-batch: llama2-7b on A100-40GB, and llama2-70b that needs two GPUs") {
+    const auto a =
+        json_of(roofcast("max-batch --gpu A100-SXM4-40GB --workload llama2-7b --mode infer --precision fp16 "
+                         "--prompt-len 512 --gen-len 128 --format json"));
+    CHECK(a["max_batch"] == 72);  // derived by hand in docs/memory.md
+    CHECK(a["memory"]["fits"] == true);
+    CHECK(a["limiting_item"] == "kv cache");
+    const auto none =
+        json_of(roofcast("max-batch --gpu A100-SXM4-80GB --workload llama2-70b --mode infer --precision "
+                         "fp16 --prompt-len 512 --gen-len 128 --format json"));
+    CHECK(none["max_batch"] == 0);
+    CHECK(none["reason"].get<std::string>().find("does not fit even at batch 1") == 0);
+    CHECK(none["suggestions"][0]["change"] == "--tp 2 --num-gpus 2");
+    const auto two =
+        json_of(roofcast("max-batch --gpu A100-SXM4-80GB --workload llama2-70b --mode infer --precision "
+                         "fp16 --prompt-len 512 --gen-len 128 --tp 2 --num-gpus 2 --format json"));
+    CHECK(two["max_batch"].get<long long>() > 0);
+}

@@ -320,14 +320,37 @@ int cmd_compare(const common_options& opt, const run_options& r, const std::stri
     if (opt.format == "json") {
         nlohmann::json results = nlohmann::json::array();
         for (std::size_t i = 0; i < cmp.results.size(); ++i) {
-            results.push_back(cmp.results[i] ? nlohmann::json(*cmp.results[i])
-                                             : nlohmann::json{{"gpu", cmp.gpus[i]}, {"error", cmp.reasons[i]}});
+            nlohmann::json one = cmp.results[i] ? nlohmann::json(*cmp.results[i])
+                                                : nlohmann::json{{"gpu", cmp.gpus[i]}, {"error", cmp.reasons[i]}};
+            one["max_batch"] = cmp.max_batches[i];
+            results.push_back(one);
         }
         std::cout << nlohmann::json{{"results", results}}.dump(2) << '\n';
     } else if (opt.format == "csv") {
         std::cout << rc::comparison_table(cmp).to_csv();
     } else {
         std::cout << rc::comparison_table(cmp).to_text();
+    }
+    return 0;
+}
+
+int cmd_max_batch(const common_options& opt, const run_options& r, const std::string& gpu) {
+    const rc::model_catalog c = load_catalog(opt);
+    const rc::workload& w = c.workload_named(r.workload);
+    const rc::gpu_spec& g = c.gpu(gpu);
+    const rc::run_config cfg = to_run_config(r);
+    const rc::batch_limit b = rc::max_batch(w, g, cfg);
+    if (opt.format == "json") {
+        nlohmann::json j = b;
+        j["gpu"] = g.name;
+        j["workload"] = w.name;
+        j["mode"] = std::string(rc::to_string_view(cfg.mode));
+        j["precision"] = std::string(rc::to_string_view(cfg.precision));
+        j["num_gpus"] = cfg.num_gpus;
+        j["tp"] = cfg.tp;
+        std::cout << j.dump(2) << '\n';
+    } else {
+        std::cout << rc::describe(b, w.name, g.name);
     }
     return 0;
 }
@@ -544,6 +567,13 @@ int main(int argc, char** argv) {
     compare->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
     add_common(compare, opt, {"text", "json", "csv"});
 
+    CLI::App* max_batch = app.add_subcommand("max-batch",
+                                             "The largest batch that fits one GPU, the footprint item by "
+                                             "item, and what would make it fit when nothing does");
+    max_batch->add_option("--gpu", name, "GPU name or alias")->required();
+    add_run_options(max_batch, run, false);
+    add_common(max_batch, opt, {"text", "json"});
+
     CLI::App* workloads = app.add_subcommand("workloads", "List the workload catalog");
     add_common(workloads, opt, {"text", "json", "csv"});
 
@@ -617,6 +647,9 @@ int main(int argc, char** argv) {
         }
         if (*workloads) {
             return cmd_workloads(opt);
+        }
+        if (*max_batch) {
+            return cmd_max_batch(opt, run, name);
         }
         if (*workload_cmd) {
             return cmd_workload(opt, name);

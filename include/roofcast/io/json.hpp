@@ -102,6 +102,21 @@ inline void to_json(nlohmann::json& j, const memory_footprint& m) {
                        {"items", items}};
 }
 
+/// {max_batch, memory, limiting_item, suggestions: [{change, memory}]}.
+inline void to_json(nlohmann::json& j, const batch_limit& b) {
+    nlohmann::json s = nlohmann::json::array();
+    for (const fit_suggestion& x : b.suggestions) {
+        s.push_back({{"change", x.change}, {"memory", x.footprint}});
+    }
+    j = nlohmann::json{
+        {"max_batch", b.max_batch}, {"memory", b.footprint}, {"limiting_item", b.limiting_item}, {"suggestions", s}};
+    if (b.max_batch == 0) {
+        j["reason"] = "does not fit even at batch 1: " + std::to_string(b.footprint.total().value()) +
+                      " bytes needed, " + std::to_string(b.footprint.capacity.value()) + " usable; largest item " +
+                      b.limiting_item;
+    }
+}
+
 /// The prediction object of `predict --format json` (design §7).
 inline void to_json(nlohmann::json& j, const prediction& p) {
     nlohmann::json breakdown = nlohmann::json::array();

@@ -195,29 +195,6 @@ inline long long default_seq(const transformer_config& t) {
 
 }  // namespace detail
 
-/// The largest inference batch whose footprint fits `g` (0 when not even one sequence fits), by bisection.
-inline long long largest_fitting_batch(const workload& w, const gpu_spec& g, run_config c, long long cap) {
-    c.batch = 1;
-    if (!footprint(w, g, c).fits()) {
-        return 0;
-    }
-    long long lo = 1, hi = 2;
-    while (hi <= cap) {
-        c.batch = hi;
-        if (!footprint(w, g, c).fits()) {
-            break;
-        }
-        lo = hi;
-        hi *= 2;
-    }
-    hi = std::min(hi, cap + 1);
-    while (hi - lo > 1) {
-        c.batch = lo + (hi - lo) / 2;
-        (footprint(w, g, c).fits() ? lo : hi) = c.batch;
-    }
-    return lo;
-}
-
 /// Predicts run `cfg` of `w` on GPU `g` (each of cfg.num_gpus GPUs is a `g`) with parameters `params`.
 /// Throws input_error for an invalid configuration and unsupported_error for a precision `g` cannot run.
 inline prediction predict(const workload& w, const gpu_spec& g, const run_config& cfg,

@@ -87,6 +87,8 @@ struct run_config {
     int zero = 0;
     /// Activation recomputation.
     roofcast::recompute recompute = roofcast::recompute::none;
+    /// Megatron sequence parallelism (norms and dropout sharded over the tensor-parallel group).
+    bool sequence_parallel = false;
     /// Software profile (framework).
     std::string framework = "pytorch";
     /// Optimizer; default: SGD with momentum for CNNs, AdamW for transformers; none to time without it.

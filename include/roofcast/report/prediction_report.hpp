@@ -24,6 +24,8 @@ struct comparison {
     std::vector<std::string> gpus;
     /// Why a GPU has no result (empty where it has one).
     std::vector<std::string> reasons;
+    /// The largest batch that fits each GPU (0: not even batch 1).
+    std::vector<long long> max_batches;
 };
 
 /// Predicts `cfg` of `w` on each of `gpus`; a GPU that cannot run it (e.g. no FP8) gets its reason.
@@ -32,6 +34,7 @@ inline comparison compare(const workload& w, const std::vector<std::reference_wr
     comparison c;
     for (const gpu_spec& g : gpus) {
         c.gpus.push_back(g.name);
+        c.max_batches.push_back(largest_fitting_batch(w, g, cfg));
         try {
             c.results.emplace_back(predict(w, g, cfg, p));
             c.reasons.emplace_back();
@@ -100,12 +103,12 @@ inline std::string describe(const prediction& p) {
 
 /// Side-by-side table: time, throughput, speed relative to the first GPU, bound, memory and fit.
 inline text_table comparison_table(const comparison& c) {
-    text_table t({"gpu", "time", "throughput", "vs first", "bound", "memory", "fits", "likely range"});
+    text_table t({"gpu", "time", "throughput", "vs first", "bound", "memory", "fits", "max batch", "likely range"});
     std::optional<double> first;
     for (std::size_t i = 0; i < c.results.size(); ++i) {
         const auto& r = c.results[i];
         if (!r) {
-            t.add_row({c.gpus[i], "-", "-", "-", "unsupported", "-", "-", c.reasons[i]});
+            t.add_row({c.gpus[i], "-", "-", "-", "unsupported", "-", "-", "-", c.reasons[i]});
             continue;
         }
         const auto [tp, unit] = main_throughput(*r);
@@ -117,9 +120,46 @@ inline text_table comparison_table(const comparison& c) {
         t.add_row({c.gpus[i], to_string(r->time), detail::rate(tp) + unit, ratio,
                    std::string(to_string_view(r->limiter)),
                    to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity),
-                   r->memory.fits() ? "yes" : "NO", to_string(r->likely_low) + " – " + to_string(r->likely_high)});
+                   r->memory.fits() ? "yes" : "NO", std::to_string(c.max_batches[i]),
+                   to_string(r->likely_low) + " – " + to_string(r->likely_high)});
     }
     return t;
+}
+
+/// The max-batch answer as text: the batch, its footprint item by item, and suggestions when nothing fits.
+inline std::string describe(const batch_limit& b, const std::string& workload, const std::string& gpu) {
+    std::ostringstream o;
+    auto items = [&o](const memory_footprint& f) {
+        text_table t({"item", "bytes", "share"});
+        for (const auto& [name, v] : f.items) {
+            char share[16];
+            std::snprintf(share, sizeof share, "%.1f%%", 100.0 * v / f.total().value());
+            t.add_row({name, to_string_binary(v * units::byte), share});
+        }
+        t.add_row({"total", to_string_binary(f.total()), ""});
+        t.add_row({"capacity", to_string_binary(f.capacity), ""});
+        o << t.to_text();
+    };
+    if (b.max_batch > 0) {
+        o << workload << " on " << gpu << ": max batch " << b.max_batch << " (limited by " << b.limiting_item
+          << ")\n\n";
+        items(b.footprint);
+        return o.str();
+    }
+    o << workload << " does not fit " << gpu << " even at batch 1: " << to_string_binary(b.footprint.total())
+      << " needed, " << to_string_binary(b.footprint.capacity) << " usable; largest item: " << b.limiting_item
+      << "\n\n";
+    items(b.footprint);
+    if (b.suggestions.empty()) {
+        o << "\nno single change among tensor parallelism, ZeRO, recompute or lower precision makes it fit\n";
+    } else {
+        o << "\nwhat would make batch 1 fit:\n";
+        for (const fit_suggestion& s : b.suggestions) {
+            o << "  " << s.change << ": " << to_string_binary(s.footprint.total()) << " per GPU of "
+              << to_string_binary(s.footprint.capacity) << '\n';
+        }
+    }
+    return o.str();
 }
 
 /// Prints the prediction's description.
