@@ -45,26 +45,6 @@ struct memory_footprint {
     }
 };
 
-/// Memory a framework keeps besides the model: the CUDA context and library workspaces (bytes) and the
-/// caching allocator's fragmentation headroom (a fraction of everything else).
-struct framework_memory {
-    /// CUDA context, cuBLAS/cuDNN workspaces, runtime buffers.
-    double context_bytes;
-    /// Fraction of the model's memory lost to allocator fragmentation.
-    double headroom;
-};
-
-/// The framework memory of a software profile: PyTorch and TensorFlow keep about 1 GiB of context and
-/// workspaces and lose ~5% to their caching allocators; engines (TensorRT, TensorRT-LLM, llama.cpp) plan
-/// their memory up front (0.5 GiB, 2%).
-inline framework_memory framework_memory_of(std::string_view framework) {
-    const std::string f(framework);
-    if (f == "tensorrt" || f == "tensorrt-llm" || f == "llama.cpp" || f == "cublas" || f == "cuda") {
-        return {536870912.0, 0.02};
-    }
-    return {1073741824.0, 0.05};
-}
-
 /// Bytes per element of the KV cache: FP8 runs keep an FP8 cache, others the activation type.
 inline double kv_bytes(const run_config& c) {
     return c.precision == precision::fp8 ? 1.0 : element_bytes(types_of(c.precision).activation);
@@ -176,7 +156,7 @@ inline memory_footprint footprint(const workload& w, const gpu_spec& g, const ru
             f.items.emplace_back("activations", peak * act_bytes);
         }
     }
-    const framework_memory fw = framework_memory_of(c.framework);
+    const software_profile& fw = software_profiles[find_profile(c.framework)];
     double model = 0.0;
     for (const auto& it : f.items) {
         model += it.second;
