@@ -331,3 +331,49 @@ TEST_CASE("max-batch: llama2-7b on A100-40GB, and llama2-70b that needs two GPUs
                          "fp16 --prompt-len 512 --gen-len 128 --tp 2 --num-gpus 2 --format json"));
     CHECK(two["max_batch"].get<long long>() > 0);
 }
+
+TEST_CASE("compare A100 and L40 on BERT-Large with prices: energy, power and cost per step") {
+    const auto j =
+        json_of(roofcast("compare --gpus A100-SXM4-40GB,L40 --workload bert-large --mode train --precision "
+                         "amp-fp16 --batch 32 --seq-len 384 --price-per-hour 1.10,0.90 --format json"));
+    REQUIRE(j["results"].size() == 2);
+    const double prices[] = {1.10, 0.90};
+    const double tdps[] = {400.0, 300.0};
+    for (int i = 0; i < 2; ++i) {
+        const auto& r = j["results"][i];
+        const double t = r["time_s"].get<double>();
+        CHECK(r["avg_power_w"].get<double>() <= tdps[i]);
+        CHECK(r["energy_j"].get<double>() == doctest::Approx(r["avg_power_w"].get<double>() * t));
+        CHECK(r["cost_usd"].get<double>() == doctest::Approx(prices[i] * t / 3600.0));
+        CHECK(r["rank"].is_number());
+    }
+}
+
+TEST_CASE("a MIG slice is predicted like a smaller GPU") {
+    const auto whole =
+        json_of(roofcast("predict --gpu A100-SXM4-40GB --workload bert-large --mode train --precision "
+                         "amp-fp16 --batch 8 --seq-len 384 --format json"));
+    const auto slice =
+        json_of(roofcast("predict --gpu A100-SXM4-40GB:3g.20gb --workload bert-large --mode train "
+                         "--precision amp-fp16 --batch 8 --seq-len 384 --format json"));
+    CHECK(slice["gpu"] == "A100-SXM4-40GB:3g.20gb");
+    CHECK(slice["time_s"].get<double>() > 1.5 * whole["time_s"].get<double>());
+    CHECK(slice["memory"]["capacity_bytes"].get<double>() < 0.55 * whole["memory"]["capacity_bytes"].get<double>());
+    const auto bad = roofcast("predict --gpu A100-SXM4-40GB:3g.21gb --workload bert-large");
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("3g.20gb") != std::string::npos);
+}
+
+TEST_CASE("scale reports speedup and efficiency from 1 to N GPUs") {
+    const auto j =
+        json_of(roofcast("scale --gpu H100-SXM5-80GB --workload bert-large --mode train --precision "
+                         "amp-fp16 --batch 32 --seq-len 384 --max-gpus 64 --format json"));
+    REQUIRE(j["scaling"].size() == 7);  // 1, 2, 4, ..., 64
+    CHECK(j["scaling"][0]["speedup"].get<double>() == 1.0);
+    for (const auto& row : j["scaling"]) {
+        CHECK(row["efficiency"].get<double>() <= 1.0 + 1e-9);
+        CHECK(row["efficiency"].get<double>() > 0.3);
+    }
+    // Crossing from one node (8) to two (16) goes over InfiniBand: efficiency drops.
+    CHECK(j["scaling"][4]["efficiency"].get<double>() < j["scaling"][3]["efficiency"].get<double>());
+}

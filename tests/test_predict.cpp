@@ -146,7 +146,7 @@ TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s: 2·(7/8)·1e9/300e
     rc::gpu_spec g = rc::catalog().gpu("A100-SXM4-40GB");
     // NVLink 3: 600 GB/s bidirectional -> 300 GB/s each way, 80% achieved by NCCL = 240 GB/s.
     const double expected = 2.0 * 7.0 / 8.0 * 1e9 / (0.8 * 300e9) + 2.0 * 7 * 5e-6;
-    CHECK(rc::collective_time(col, g).value() == doctest::Approx(expected));
+    CHECK(rc::collective_time(col, rc::default_layout(g, 8)).value() == doctest::Approx(expected));
 }
 
 TEST_CASE("invalid runs are refused, not clamped") {

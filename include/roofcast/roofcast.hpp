@@ -11,6 +11,8 @@
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/dtype.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/hardware/interconnect.hpp>
+#include <roofcast/hardware/mig.hpp>
 #include <roofcast/hardware/validate.hpp>
 #include <roofcast/model/cost.hpp>
 #include <roofcast/model/defaults.hpp>

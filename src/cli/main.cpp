@@ -1,6 +1,7 @@
 // The `roofcast` command: parses arguments, calls the library, prints text, JSON or CSV.
 // Exit status: 0 success; 1 a check failed (check-spec found a mismatch); 2 bad input or usage.
 #include <roofcast/calibrate/fit.hpp>
+#include <roofcast/hardware/mig.hpp>
 #include <roofcast/io/gpu_toml.hpp>
 #include <roofcast/io/json.hpp>
 #include <roofcast/io/measurements.hpp>
@@ -116,6 +117,14 @@ int cmd_gpu(const common_options& opt, const std::string& name) {
     return print_gpu(c.gpu(name), opt.format);
 }
 
+/// A catalog GPU, or a MIG slice of one ("A100-SXM4-40GB:3g.20gb").
+rc::gpu_spec resolve_gpu(const rc::model_catalog& c, const std::string& name) {
+    if (const auto parts = rc::split_mig_name(name)) {
+        return rc::mig_slice(c.gpu(parts->first), parts->second);
+    }
+    return c.gpu(name);
+}
+
 /// Options of validate and calibrate.
 struct data_options {
     std::string data;
@@ -203,6 +212,12 @@ struct run_options {
     std::string recompute = "none";
     std::string framework = "pytorch";
     std::string attention = "auto";
+    int nodes = 0;
+    int gpus_per_node = 0;
+    std::string interconnect;
+    std::string prices;
+    double dataset_size = 0.0;
+    std::string objective = "time";
 };
 
 void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool workload_required = true) {
@@ -237,6 +252,15 @@ void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool worklo
         ->check(CLI::IsMember({"none", "selective", "full"}))
         ->capture_default_str();
     cmd->add_option("--framework", r.framework, "Software profile (pytorch, tensorrt-llm, ...)")->capture_default_str();
+    cmd->add_option("--nodes", r.nodes, "Nodes; num-gpus = nodes x gpus-per-node")->check(CLI::PositiveNumber);
+    cmd->add_option("--gpus-per-node", r.gpus_per_node, "GPUs per node (default 8)")->check(CLI::Range(1, 1024));
+    cmd->add_option("--interconnect", r.interconnect,
+                    "Network between nodes: ib-hdr, ib-ndr, ib-xdr, roce-100g, roce-400g, ethernet-25g (default: "
+                    "by GPU generation)");
+    cmd->add_option("--price-per-hour", r.prices,
+                    "Price of one GPU-hour in USD (compare: one per GPU, comma-separated, or one for all)");
+    cmd->add_option("--dataset-size", r.dataset_size, "Samples per epoch, for epoch time, energy and cost")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--attention", r.attention,
                     "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)")
         ->check(CLI::IsMember({"auto", "fused", "unfused"}))
@@ -276,13 +300,58 @@ rc::run_config to_run_config(const run_options& r) {
     if (c.num_gpus == 1 && c.tp * c.pp > 1) {
         c.num_gpus = c.tp * c.pp;  // --tp 2 alone means two GPUs
     }
+    c.gpus_per_node = r.gpus_per_node;
+    if (r.nodes > 0) {
+        const int per_node = r.gpus_per_node > 0 ? r.gpus_per_node : 8;
+        if (r.num_gpus > 1 && r.num_gpus != r.nodes * per_node) {
+            throw rc::input_error("--num-gpus " + std::to_string(r.num_gpus) + " conflicts with --nodes " +
+                                  std::to_string(r.nodes) + " x " + std::to_string(per_node) + " GPUs per node");
+        }
+        c.num_gpus = r.nodes * per_node;
+    }
+    if (!r.interconnect.empty()) {
+        c.interconnect = std::string(rc::find_link(r.interconnect).name);
+    }
+    if (r.dataset_size > 0.0) {
+        c.dataset_size = r.dataset_size;
+    }
     rc::validate(c);
     return c;
 }
 
+std::vector<std::string> split_list(const std::string& s);
+
+/// The comma-separated prices of --price-per-hour, each a positive number.
+std::vector<double> parse_prices(const std::string& s) {
+    std::vector<double> out;
+    for (const std::string& item : split_list(s)) {
+        std::size_t used = 0;
+        double v = 0.0;
+        try {
+            v = std::stod(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != item.size() || !(v > 0.0) || !(v < 1e6)) {
+            throw rc::input_error("--price-per-hour: '" + item + "' is not a positive price in USD per GPU-hour");
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
 int cmd_predict(const common_options& opt, const run_options& r, const std::string& gpu) {
     const rc::model_catalog c = load_catalog(opt);
-    const rc::prediction p = rc::predict(c.workload_named(r.workload), c.gpu(gpu), to_run_config(r), load_params(opt));
+    rc::run_config cfg = to_run_config(r);
+    const std::vector<double> prices = parse_prices(r.prices);
+    if (prices.size() > 1) {
+        throw rc::input_error("predict takes one --price-per-hour, got " + std::to_string(prices.size()));
+    }
+    if (!prices.empty()) {
+        cfg.price_per_hour = prices[0];
+    }
+    const rc::gpu_spec g = resolve_gpu(c, gpu);
+    const rc::prediction p = rc::predict(c.workload_named(r.workload), g, cfg, load_params(opt));
     if (opt.format == "json") {
         std::cout << nlohmann::json(p).dump(2) << '\n';
     } else {
@@ -309,27 +378,86 @@ std::vector<std::string> split_list(const std::string& s) {
 
 int cmd_compare(const common_options& opt, const run_options& r, const std::string& gpus) {
     const rc::model_catalog c = load_catalog(opt);
-    std::vector<std::reference_wrapper<const rc::gpu_spec>> list;
+    std::vector<rc::gpu_spec> specs;
     for (const std::string& name : split_list(gpus)) {
-        list.emplace_back(c.gpu(name));
+        specs.push_back(resolve_gpu(c, name));
     }
-    if (list.empty()) {
+    if (specs.empty()) {
         throw rc::input_error("--gpus needs at least one GPU name");
     }
-    const rc::comparison cmp = rc::compare(c.workload_named(r.workload), list, to_run_config(r), load_params(opt));
+    std::vector<std::reference_wrapper<const rc::gpu_spec>> list(specs.begin(), specs.end());
+    const rc::objective obj = r.objective == "cost"     ? rc::objective::cost
+                              : r.objective == "energy" ? rc::objective::energy
+                                                        : rc::objective::time;
+    const std::vector<double> prices = parse_prices(r.prices);
+    if (obj == rc::objective::cost && prices.empty()) {
+        throw rc::input_error("--objective cost needs --price-per-hour");
+    }
+    const rc::comparison cmp =
+        rc::compare(c.workload_named(r.workload), list, to_run_config(r), load_params(opt), prices);
+    const std::vector<int> rank = rc::ranks(cmp, obj);
     if (opt.format == "json") {
         nlohmann::json results = nlohmann::json::array();
         for (std::size_t i = 0; i < cmp.results.size(); ++i) {
             nlohmann::json one = cmp.results[i] ? nlohmann::json(*cmp.results[i])
                                                 : nlohmann::json{{"gpu", cmp.gpus[i]}, {"error", cmp.reasons[i]}};
             one["max_batch"] = cmp.max_batches[i];
+            one["rank"] = rank[i] > 0 ? nlohmann::json(rank[i]) : nlohmann::json(nullptr);
             results.push_back(one);
         }
-        std::cout << nlohmann::json{{"results", results}}.dump(2) << '\n';
+        std::cout << nlohmann::json{{"results", results}, {"objective", r.objective}}.dump(2) << '\n';
     } else if (opt.format == "csv") {
-        std::cout << rc::comparison_table(cmp).to_csv();
+        std::cout << rc::comparison_table(cmp, obj).to_csv();
     } else {
-        std::cout << rc::comparison_table(cmp).to_text();
+        std::cout << rc::comparison_table(cmp, obj).to_text();
+    }
+    return 0;
+}
+
+int cmd_scale(const common_options& opt, const run_options& r, const std::string& gpu, int max_gpus) {
+    const rc::model_catalog c = load_catalog(opt);
+    const rc::workload& w = c.workload_named(r.workload);
+    const rc::gpu_spec g = resolve_gpu(c, gpu);
+    const rc::cost_params params = load_params(opt);
+    rc::run_config base = to_run_config(r);
+    const int group = base.tp * base.pp;
+    rc::text_table t({"gpus", "nodes", "time", "throughput", "speedup", "efficiency", "communication", "bound"});
+    nlohmann::json rows = nlohmann::json::array();
+    std::optional<double> first;
+    int first_n = 0;
+    for (int n = group; n <= max_gpus; n *= 2) {
+        rc::run_config cfg = base;
+        cfg.num_gpus = n;
+        const rc::prediction p = rc::predict(w, g, cfg, params);
+        const double tp = rc::main_throughput(p).first;
+        if (!first) {
+            first = tp;
+            first_n = n;
+        }
+        const double speedup = tp / *first;
+        const double efficiency = speedup * first_n / n;
+        const int per_node = cfg.gpus_per_node > 0 ? cfg.gpus_per_node : rc::default_layout(g, n).gpus_per_node;
+        char s[32], e[32];
+        std::snprintf(s, sizeof s, "%.2fx", speedup);
+        std::snprintf(e, sizeof e, "%.1f%%", 100.0 * efficiency);
+        t.add_row({std::to_string(n), std::to_string((n + per_node - 1) / per_node), rc::to_string(p.time),
+                   rc::si_prefixed(tp) + rc::main_throughput(p).second, s, e, rc::to_string(p.comm_time),
+                   std::string(rc::to_string_view(p.limiter))});
+        rows.push_back({{"num_gpus", n},
+                        {"time_s", p.time.value()},
+                        {"throughput", tp},
+                        {"unit", rc::main_throughput(p).second},
+                        {"speedup", speedup},
+                        {"efficiency", efficiency},
+                        {"comm_time_s", p.comm_time.value()},
+                        {"bound", std::string(rc::to_string_view(p.limiter))}});
+    }
+    if (opt.format == "json") {
+        std::cout << nlohmann::json{{"gpu", g.name}, {"workload", w.name}, {"scaling", rows}}.dump(2) << '\n';
+    } else {
+        std::cout << w.name << " on " << g.name << ": data-parallel scaling (tp " << base.tp << ", pp " << base.pp
+                  << ", batch " << base.batch << " per replica)\n\n"
+                  << t.to_text();
     }
     return 0;
 }
@@ -337,7 +465,7 @@ int cmd_compare(const common_options& opt, const run_options& r, const std::stri
 int cmd_max_batch(const common_options& opt, const run_options& r, const std::string& gpu) {
     const rc::model_catalog c = load_catalog(opt);
     const rc::workload& w = c.workload_named(r.workload);
-    const rc::gpu_spec& g = c.gpu(gpu);
+    const rc::gpu_spec g = resolve_gpu(c, gpu);
     const rc::run_config cfg = to_run_config(r);
     const rc::batch_limit b = rc::max_batch(w, g, cfg);
     if (opt.format == "json") {
@@ -460,7 +588,7 @@ int cmd_workload(const common_options& opt, const std::string& name) {
 
 int cmd_roofline(const common_options& opt, const std::string& name, const std::string& svg, const run_options& run) {
     const rc::model_catalog c = load_catalog(opt);
-    const rc::gpu_spec& g = c.gpu(name);
+    const rc::gpu_spec g = resolve_gpu(c, name);
     // With a workload, each kernel class of the predicted run is a point: its work over its DRAM traffic,
     // at its achieved rate.
     std::vector<rc::roofline_point> points;
@@ -562,7 +690,10 @@ int main(int argc, char** argv) {
 
     CLI::App* compare =
         app.add_subcommand("compare", "Predict one run on several GPU types, side by side, with ratios");
-    compare->add_option("--gpus", gpus_list, "Comma-separated GPU names")->required();
+    compare->add_option("--gpus", gpus_list, "Comma-separated GPU names (a MIG slice: NAME:PROFILE)")->required();
+    compare->add_option("--objective", run.objective, "Rank by time, cost (needs --price-per-hour) or energy")
+        ->check(CLI::IsMember({"time", "cost", "energy"}))
+        ->capture_default_str();
     add_run_options(compare, run, true);
     compare->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
     add_common(compare, opt, {"text", "json", "csv"});
@@ -573,6 +704,15 @@ int main(int argc, char** argv) {
     max_batch->add_option("--gpu", name, "GPU name or alias")->required();
     add_run_options(max_batch, run, false);
     add_common(max_batch, opt, {"text", "json"});
+
+    int max_gpus = 64;
+    CLI::App* scale = app.add_subcommand("scale", "Speedup and efficiency of data-parallel scaling from 1 to N GPUs");
+    scale->add_option("--gpu", name, "GPU name or alias")->required();
+    scale->add_option("--max-gpus", max_gpus, "Largest GPU count (powers of two up to it)")
+        ->check(CLI::Range(1, 1 << 20))
+        ->capture_default_str();
+    add_run_options(scale, run, true);
+    add_common(scale, opt, {"text", "json"});
 
     CLI::App* workloads = app.add_subcommand("workloads", "List the workload catalog");
     add_common(workloads, opt, {"text", "json", "csv"});
@@ -650,6 +790,9 @@ int main(int argc, char** argv) {
         }
         if (*max_batch) {
             return cmd_max_batch(opt, run, name);
+        }
+        if (*scale) {
+            return cmd_scale(opt, run, name, max_gpus);
         }
         if (*workload_cmd) {
             return cmd_workload(opt, name);

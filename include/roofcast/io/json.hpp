@@ -154,6 +154,22 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"breakdown", breakdown},
         {"likely_range", {{"low", p.likely_low.value()}, {"high", p.likely_high.value()}}},
         {"extrapolation", p.extrapolation ? nlohmann::json(*p.extrapolation) : nlohmann::json(nullptr)},
+        {"avg_power_w", p.avg_power.value()},
+        {"energy_j", p.energy.value()},
+        {"cost_usd", p.cost_usd ? nlohmann::json(*p.cost_usd) : nlohmann::json(nullptr)},
+        {"price_per_hour_usd", c.price_per_hour ? nlohmann::json(*c.price_per_hour) : nlohmann::json(nullptr)},
+        {"samples_per_j", p.samples_per_s / (p.avg_power.value() * c.num_gpus)},
+        {"epoch", p.epoch_time ? nlohmann::json{{"time_s", p.epoch_time->value()},
+                                                {"energy_j", p.epoch_energy->value()},
+                                                {"cost_usd", p.epoch_cost_usd ? nlohmann::json(*p.epoch_cost_usd)
+                                                                              : nlohmann::json(nullptr)}}
+                               : nlohmann::json(nullptr)},
+        {"per_million_tokens", p.energy_per_million_tokens
+                                   ? nlohmann::json{{"energy_j", p.energy_per_million_tokens->value()},
+                                                    {"cost_usd", p.cost_per_million_tokens_usd
+                                                                     ? nlohmann::json(*p.cost_per_million_tokens_usd)
+                                                                     : nlohmann::json(nullptr)}}
+                                   : nlohmann::json(nullptr)},
     };
 }
 

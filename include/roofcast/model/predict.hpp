@@ -6,6 +6,7 @@
 
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/hardware/interconnect.hpp>
 #include <roofcast/model/confidence.hpp>
 #include <roofcast/model/cost.hpp>
 #include <roofcast/model/defaults.hpp>
@@ -69,68 +70,104 @@ struct prediction {
     seconds likely_low = 0.0 * units::second, likely_high = 0.0 * units::second;
     /// Why the query lies outside what the model was validated on, if it does.
     std::optional<std::string> extrapolation;
+    /// Average board power of one GPU over the phase.
+    watts avg_power = 0.0 * units::watt;
+    /// Energy of the phase over all GPUs.
+    joules energy = 0.0 * units::joule;
+    /// Cost of the phase over all GPUs, when a price per GPU-hour is given.
+    std::optional<double> cost_usd;
+    /// Training: time, energy and cost of one epoch, when a dataset size is given.
+    std::optional<seconds> epoch_time;
+    /// Energy of one epoch.
+    std::optional<joules> epoch_energy;
+    /// Cost of one epoch (with a price).
+    std::optional<double> epoch_cost_usd;
+    /// Energy and cost per million tokens, where tokens are counted.
+    std::optional<joules> energy_per_million_tokens;
+    /// Cost per million tokens (with a price).
+    std::optional<double> cost_per_million_tokens_usd;
+    /// Board power limit of the GPU predicted on.
+    watts tdp = 0.0 * units::watt;
 };
 
-/// Bandwidth per GPU (one direction) and latency per step of the link a collective among `group` GPUs
-/// uses: NVLink within a node (SXM parts; bridged PCIe cards only in pairs), else PCIe (x16, about 75% of
-/// the raw rate through NCCL), and an InfiniBand NIC per GPU across nodes (more than 8 GPUs: HDR 25 GB/s
-/// before Hopper, NDR 50 GB/s from Hopper on).
-struct link {
-    /// Bytes per second per GPU, one direction.
-    double bandwidth = 0.0;
-    /// Seconds per ring step.
-    double latency = 0.0;
-};
+/// Idle (static) board power as a fraction of TDP: about 60 W of a 400 W A100 and 100 W of a 700 W H100.
+inline constexpr double idle_power_fraction = 0.15;
 
-/// The link of `g` for a group of `group` GPUs.
-inline link link_for(const gpu_spec& g, int group) {
-    const bool nvlink =
-        g.nvlink_bandwidth && (g.form_factor.rfind("SXM", 0) == 0 || g.form_factor == "Superchip" || group <= 2);
-    link l;
-    if (nvlink) {
-        l = {0.8 * g.nvlink_bandwidth->value() / 2.0, 5e-6};
-    } else {
-        const double gen_rate = g.pcie_gen >= 5 ? 64e9 : g.pcie_gen == 4 ? 32e9 : 16e9;
-        l = {0.75 * gen_rate, 10e-6};
+/// Average board power from activity (docs/model.md): P = P_idle + (TDP − P_idle) · min(1, max(a_c, 0.6·a_m)),
+/// with a_c and a_m the fractions of the wall time the math units and DRAM are busy; a compute-bound run at
+/// its sustained clock draws the TDP, a streaming one about 60% of the dynamic range, a host-bound one idles.
+inline watts average_power(const gpu_spec& g, double compute_busy, double memory_busy, double wall) {
+    const double tdp = g.tdp.value(), idle = idle_power_fraction * tdp;
+    if (wall <= 0.0) {
+        return idle * units::watt;
     }
-    if (group > 8) {
-        const double ib = g.arch == architecture::hopper || g.arch == architecture::blackwell ? 50e9 : 25e9;
-        l = {std::min(l.bandwidth, ib), 15e-6};
-    }
-    return l;
+    const double activity = std::min(1.0, std::max(compute_busy / wall, 0.6 * memory_busy / wall));
+    return (idle + (tdp - idle) * activity) * units::watt;
 }
 
-/// Time of a collective on `g` (ring algorithms, alpha-beta model): all-reduce 2(n−1)/n·B/bw + 2(n−1)·α;
-/// all-gather and reduce-scatter (n−1)/n·B/bw + (n−1)·α; point-to-point B/bw + α (Thakur et al. 2005).
-inline seconds collective_time(const collective& c, const gpu_spec& g) {
-    const int n = c.group;
-    if (n <= 1) {
+/// The node layout of run `c` on `g` for a collective among `group` GPUs: the defaults of `g`
+/// (default_layout), with the run's GPUs per node and inter-node network where it gives them.
+inline node_layout layout_for(const gpu_spec& g, const run_config& c, int group) {
+    node_layout n = default_layout(g, group);
+    if (c.gpus_per_node > 0) {
+        n.gpus_per_node = c.gpus_per_node;
+    }
+    if (!c.interconnect.empty()) {
+        n.inter = &find_link(c.interconnect);
+    }
+    return n;
+}
+
+/// Time of a collective among `c.group` GPUs laid out as `n` (ring algorithms, alpha-beta model,
+/// Thakur et al. 2005): all-reduce 2(n−1)/n·B/bw + 2(n−1)·α; all-gather and reduce-scatter (n−1)/n·B/bw +
+/// (n−1)·α; point-to-point B/bw + α. Within a node bw is the intra-node link's achieved bandwidth; a group
+/// spanning nodes is bound by the slower of the two links, with the network's latency.
+inline seconds collective_time(const collective& c, const node_layout& n) {
+    const int g = c.group;
+    if (g <= 1) {
         return 0.0 * units::second;
     }
-    const link l = link_for(g, n);
-    const double frac = static_cast<double>(n - 1) / n;
+    double bw = n.intra->bandwidth * n.intra->efficiency;
+    double alpha = n.intra->latency;
+    if (g > n.gpus_per_node) {
+        bw = std::min(bw, n.inter->bandwidth * n.inter->efficiency);
+        alpha = n.inter->latency;
+    }
+    const double frac = static_cast<double>(g - 1) / g;
     double t = 0.0;
     switch (c.op) {
-        case collective::kind::all_reduce: t = 2.0 * frac * c.bytes / l.bandwidth + 2.0 * (n - 1) * l.latency; break;
+        case collective::kind::all_reduce: t = 2.0 * frac * c.bytes / bw + 2.0 * (g - 1) * alpha; break;
         case collective::kind::all_gather:
-        case collective::kind::reduce_scatter: t = frac * c.bytes / l.bandwidth + (n - 1) * l.latency; break;
-        case collective::kind::send_recv: t = c.bytes / l.bandwidth + l.latency; break;
+        case collective::kind::reduce_scatter: t = frac * c.bytes / bw + (g - 1) * alpha; break;
+        case collective::kind::send_recv: t = c.bytes / bw + alpha; break;
     }
     return t * c.count * units::second;
 }
+
+/// Fraction of a 1F1B pipeline step lost to the bubble: (p − 1) / (m + p − 1) with p stages and m
+/// micro-batches (Narayanan et al. 2021, PipeDream-Flush / Megatron-LM).
+inline double pipeline_bubble_fraction(int p, int m) {
+    return static_cast<double>(p - 1) / static_cast<double>(m + p - 1);
+}
+
+/// Gradients are all-reduced in buckets as backward produces them (PyTorch DDP's default bucket_cap_mb = 25).
+inline constexpr double gradient_bucket_bytes = 25.0 * 1048576.0;
 
 namespace detail {
 
 /// Times of one lowered unit of work.
 struct work_time {
     double gpu = 0.0, host = 0.0, backward = 0.0, optimizer = 0.0, critical_comm = 0.0, overlap_comm = 0.0;
+    double compute_busy = 0.0, memory_busy = 0.0;
+    /// The last gradient bucket's collective, which cannot overlap (it starts when backward ends).
+    double last_bucket = 0.0;
     double launches = 0.0;
     std::array<double, 11> cls_time{}, cls_work{}, cls_bytes{};
     std::array<std::array<double, 3>, 11> cls_bound{};
 };
 
 /// Costs every kernel of `w`; fusible kernels shrink by the profile's fusion fraction.
-inline work_time evaluate(const lowered_work& w, const cost_context& c) {
+inline work_time evaluate(const lowered_work& w, const cost_context& c, const run_config& cfg) {
     work_time r;
     for (std::size_t i = 0; i < w.kernels.size(); ++i) {
         kernel k = w.kernels[i];
@@ -143,6 +180,8 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c) {
         const kernel_cost kc = cost(k, c);
         const double t = kc.time.value();
         r.gpu += t;
+        r.compute_busy += kc.compute_time.value();
+        r.memory_busy += kc.memory_time.value();
         if (i >= w.optimizer_begin) {
             r.optimizer += t;
         } else if (i >= w.backward_begin) {
@@ -157,16 +196,29 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c) {
     }
     r.host = r.launches * c.host_overhead;
     for (const collective& col : w.collectives) {
-        const double t = collective_time(col, *c.gpu).value();
+        const node_layout layout = layout_for(*c.gpu, cfg, col.group);
+        const double t = collective_time(col, layout).value();
         (col.overlappable ? r.overlap_comm : r.critical_comm) += t;
+        if (col.overlappable) {
+            collective last = col;
+            last.bytes = std::min(col.bytes, gradient_bucket_bytes);
+            last.count = 1.0;
+            r.last_bucket = std::max(r.last_bucket, collective_time(last, layout).value());
+        }
     }
     return r;
+}
+
+/// Communication of gradients (and ZeRO gathers) exposed after backward: what does not fit behind the
+/// backward pass, and at least the last bucket, which starts only when backward ends.
+inline double exposed_overlap(const work_time& t, double backward) {
+    return t.overlap_comm > 0.0 ? std::max(t.overlap_comm - backward, t.last_bucket) : 0.0;
 }
 
 /// Wall time of a unit: the GPU and the host run concurrently (the host queues kernels ahead), so the
 /// slower of the two; critical-path communication adds; overlappable communication hides behind backward.
 inline double wall(const work_time& t) {
-    return std::max(t.gpu, t.host) + t.critical_comm + std::max(0.0, t.overlap_comm - t.backward);
+    return std::max(t.gpu, t.host) + t.critical_comm + exposed_overlap(t, t.backward);
 }
 
 /// The sum of two work times (phases made of several passes), `times` copies of `b`.
@@ -178,6 +230,9 @@ inline void accumulate(work_time& a, const work_time& b, double times) {
     a.critical_comm += b.critical_comm * times;
     a.overlap_comm += b.overlap_comm * times;
     a.launches += b.launches * times;
+    a.compute_busy += b.compute_busy * times;
+    a.memory_busy += b.memory_busy * times;
+    a.last_bucket = std::max(a.last_bucket, b.last_bucket);
     for (std::size_t i = 0; i < a.cls_time.size(); ++i) {
         a.cls_time[i] += b.cls_time[i] * times;
         a.cls_work[i] += b.cls_work[i] * times;
@@ -227,7 +282,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
                               std::string(to_string_view(ph)));
         }
         cnn_graph g2 = *w.cnn;
-        const detail::work_time wt = detail::evaluate(lower_cnn(g2, cfg, cfg.batch), ctx);
+        const detail::work_time wt = detail::evaluate(lower_cnn(g2, cfg, cfg.batch), ctx, cfg);
         detail::accumulate(total, wt, 1.0);
         t = detail::wall(wt) + ctx.step_overhead;
     } else {
@@ -241,13 +296,13 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             pass.seq_q = pass.seq_kv = seq;
             pass.training = true;
             pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : pass.batch * seq;
-            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx);
-            // 1F1B pipeline: (m + p − 1) micro-batch slots per step (bubble (p−1)/(m+p−1), Narayanan et al. 2021).
-            const double slots = static_cast<double>(m + cfg.pp - 1);
+            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx, cfg);
+            // 1F1B pipeline: (m + p − 1) micro-batch slots per step, of which p − 1 are the bubble.
+            const double slots = static_cast<double>(m) / (1.0 - pipeline_bubble_fraction(cfg.pp, m));
             detail::accumulate(total, wt, slots);
             // With gradient accumulation the optimizer and the exposed gradient communication are paid once per
             // `accumulation` micro-batch steps; the time reported is per micro-batch step.
-            const double per_update = wt.optimizer + std::max(0.0, wt.overlap_comm - slots * wt.backward);
+            const double per_update = wt.optimizer + detail::exposed_overlap(wt, slots * wt.backward);
             t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + per_update / cfg.accumulation +
                 ctx.step_overhead;
             tokens = static_cast<double>(cfg.batch * seq * dp);
@@ -262,7 +317,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             pass.batch = out.batch;
             pass.seq_q = pass.seq_kv = seq;
             pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : out.batch * seq;
-            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx);
+            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx, cfg);
             detail::accumulate(total, wt, cfg.pp);
             t = cfg.pp * detail::wall(wt) + ctx.step_overhead;
             if (ph == phase::serve) {
@@ -285,7 +340,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
                 pf.batch = B;
                 pf.seq_q = pf.seq_kv = std::max<long long>(P, 1);
                 pf.logits_rows = B;
-                return detail::evaluate(lower_transformer(tc, cfg, pf), ctx);
+                return detail::evaluate(lower_transformer(tc, cfg, pf), ctx, cfg);
             };
             auto decode = [&]() {
                 transformer_pass dc = pass;
@@ -293,7 +348,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
                 dc.seq_q = 1;
                 dc.seq_kv = P + std::max<long long>(1, G / 2);  // mean context over the generated tokens
                 dc.logits_rows = B;
-                return detail::evaluate(lower_transformer(tc, cfg, dc), ctx);
+                return detail::evaluate(lower_transformer(tc, cfg, dc), ctx, cfg);
             };
             // Pipeline stages of one request run one after the other: pp times one stage's work.
             const double stages = cfg.pp;
@@ -328,7 +383,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
     }
     out.gpu_time = total.gpu * units::second;
     out.host_time = total.host * units::second;
-    out.comm_time = (total.critical_comm + std::max(0.0, total.overlap_comm - total.backward)) * units::second;
+    out.comm_time = (total.critical_comm + detail::exposed_overlap(total, total.backward)) * units::second;
     // Breakdown and the bound of the whole run.
     std::array<double, 3> by_bound{};
     for (op_class c : all_op_classes) {
@@ -358,6 +413,31 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
     out.likely_low = out.time * band.first;
     out.likely_high = out.time * band.second;
     out.extrapolation = extrapolation_note(p, g, cfg);
+    // Power, energy and cost. In inference the pipeline stages of a request run one after another, so each
+    // GPU is busy for its stage only: 1/pp of the accumulated work.
+    const double share = cfg.mode == mode::infer ? 1.0 / cfg.pp : 1.0;
+    out.avg_power = average_power(g, share * total.compute_busy, share * total.memory_busy, t);
+    out.tdp = g.tdp;
+    const double gpus = static_cast<double>(cfg.num_gpus);
+    out.energy = out.avg_power * out.time * gpus;
+    if (cfg.price_per_hour) {
+        out.cost_usd = *cfg.price_per_hour * gpus * t / 3600.0;
+    }
+    if (cfg.dataset_size && cfg.mode == mode::train) {
+        const double steps = *cfg.dataset_size / (static_cast<double>(out.batch) * dp);
+        out.epoch_time = steps * out.time;
+        out.epoch_energy = steps * out.energy;
+        if (out.cost_usd) {
+            out.epoch_cost_usd = steps * *out.cost_usd;
+        }
+    }
+    if (tokens && *tokens > 0.0) {
+        const double per_million = 1e6 / *tokens;
+        out.energy_per_million_tokens = per_million * out.energy;
+        if (out.cost_usd) {
+            out.cost_per_million_tokens_usd = per_million * *out.cost_usd;
+        }
+    }
     return out;
 }
 

@@ -104,6 +104,14 @@ struct run_config {
     bool allow_tf32 = false;
     /// Largest batch `serve` may use (servers cap their batch).
     long long max_serve_batch = 256;
+    /// GPUs per node (0: the GPU's default, 8).
+    int gpus_per_node = 0;
+    /// Network between nodes by link name ("ib-ndr", ...); empty: the GPU's default.
+    std::string interconnect;
+    /// Price of one GPU-hour in US dollars, for cost figures.
+    std::optional<double> price_per_hour;
+    /// Samples in one epoch, for per-epoch figures.
+    std::optional<double> dataset_size;
 };
 
 /// The phase that applies: the configured one, or step (train) / e2e (infer).
@@ -136,6 +144,13 @@ inline void validate(const run_config& c) {
     if (c.microbatches < 0) fail("microbatches must not be negative");
     if (c.accumulation < 1) fail("gradient accumulation must be at least 1");
     if (c.max_serve_batch < 1) fail("max serve batch must be at least 1");
+    if (c.gpus_per_node < 0 || c.gpus_per_node > 1024) fail("gpus per node must be between 1 and 1024");
+    if (c.price_per_hour && !(*c.price_per_hour > 0.0 && *c.price_per_hour < 1e6)) {
+        fail("price per hour must be a positive number of dollars below 1e6");
+    }
+    if (c.dataset_size && !(*c.dataset_size >= 1.0 && *c.dataset_size < 1e15)) {
+        fail("dataset size must be between 1 and 1e15 samples");
+    }
     const roofcast::phase p = phase_of(c);
     if (c.mode == mode::train && p != roofcast::phase::step)
         fail("training runs time a step, not " + std::string(to_string_view(p)));

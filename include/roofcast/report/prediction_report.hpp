@@ -29,14 +29,25 @@ struct comparison {
 };
 
 /// Predicts `cfg` of `w` on each of `gpus`; a GPU that cannot run it (e.g. no FP8) gets its reason.
+/// `prices`, when not empty, gives each GPU's price per GPU-hour (one price applies to all).
 inline comparison compare(const workload& w, const std::vector<std::reference_wrapper<const gpu_spec>>& gpus,
-                          const run_config& cfg, const cost_params& p = default_params()) {
+                          const run_config& cfg, const cost_params& p = default_params(),
+                          const std::vector<double>& prices = {}) {
+    if (prices.size() > 1 && prices.size() != gpus.size()) {
+        throw input_error("give one price per GPU (" + std::to_string(gpus.size()) + ") or a single price, not " +
+                          std::to_string(prices.size()));
+    }
     comparison c;
-    for (const gpu_spec& g : gpus) {
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        const gpu_spec& g = gpus[i];
+        run_config one = cfg;
+        if (!prices.empty()) {
+            one.price_per_hour = prices.size() == 1 ? prices[0] : prices[i];
+        }
         c.gpus.push_back(g.name);
-        c.max_batches.push_back(largest_fitting_batch(w, g, cfg));
+        c.max_batches.push_back(largest_fitting_batch(w, g, one));
         try {
-            c.results.emplace_back(predict(w, g, cfg, p));
+            c.results.emplace_back(predict(w, g, one, p));
             c.reasons.emplace_back();
         } catch (const unsupported_error& e) {
             c.results.emplace_back(std::nullopt);
@@ -77,6 +88,32 @@ inline std::string describe(const prediction& p) {
     o << "  bound       " << to_string_view(p.limiter) << " (GPU " << to_string(p.gpu_time) << ", host "
       << to_string(p.host_time) << (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "")
       << ")\n";
+    o << "  power       " << to_string(p.avg_power) << " per GPU (TDP " << to_string(p.tdp) << "), energy "
+      << to_string(p.energy);
+    if (p.cost_usd) {
+        char cost[48];
+        std::snprintf(cost, sizeof cost, ", cost $%.4g", *p.cost_usd);
+        o << cost;
+    }
+    o << '\n';
+    if (p.epoch_time) {
+        o << "  epoch       " << to_string(*p.epoch_time) << ", " << to_string(*p.epoch_energy);
+        if (p.epoch_cost_usd) {
+            char cost[48];
+            std::snprintf(cost, sizeof cost, ", $%.4g", *p.epoch_cost_usd);
+            o << cost;
+        }
+        o << '\n';
+    }
+    if (p.energy_per_million_tokens) {
+        o << "  1M tokens   " << to_string(*p.energy_per_million_tokens);
+        if (p.cost_per_million_tokens_usd) {
+            char cost[48];
+            std::snprintf(cost, sizeof cost, ", $%.4g", *p.cost_per_million_tokens_usd);
+            o << cost;
+        }
+        o << '\n';
+    }
     o << "  memory      " << to_string_binary(p.memory.total()) << " of " << to_string_binary(p.memory.capacity)
       << (p.memory.fits() ? " (fits)" : " (DOES NOT FIT)") << '\n';
     if (p.extrapolation) {
@@ -101,24 +138,75 @@ inline std::string describe(const prediction& p) {
     return o.str();
 }
 
-/// Side-by-side table: time, throughput, speed relative to the first GPU, bound, memory and fit.
-inline text_table comparison_table(const comparison& c) {
-    text_table t({"gpu", "time", "throughput", "vs first", "bound", "memory", "fits", "max batch", "likely range"});
-    std::optional<double> first;
+/// What a comparison ranks by.
+enum class objective { time, cost, energy };
+
+/// The figure a result is ranked by, lower is better: time, cost or energy per sample (or token) processed;
+/// nullopt when it cannot be ranked (no result, or no price for cost).
+inline std::optional<double> rank_key(const prediction& r, objective o) {
+    const double work = main_throughput(r).first * r.time.value();  // samples or tokens in one unit
+    switch (o) {
+        case objective::time: return 1.0 / main_throughput(r).first;
+        case objective::energy: return r.energy.value() / work;
+        case objective::cost:
+            if (!r.cost_usd) {
+                return std::nullopt;
+            }
+            return *r.cost_usd / work;
+    }
+    return std::nullopt;
+}
+
+/// 1-based ranks of the results by `o` (0: not ranked).
+inline std::vector<int> ranks(const comparison& c, objective o) {
+    std::vector<std::pair<double, std::size_t>> keyed;
     for (std::size_t i = 0; i < c.results.size(); ++i) {
+        if (c.results[i]) {
+            if (const auto k = rank_key(*c.results[i], o)) {
+                keyed.emplace_back(*k, i);
+            }
+        }
+    }
+    std::stable_sort(keyed.begin(), keyed.end());
+    std::vector<int> r(c.results.size(), 0);
+    for (std::size_t j = 0; j < keyed.size(); ++j) {
+        r[keyed[j].second] = static_cast<int>(j + 1);
+    }
+    return r;
+}
+
+/// Side-by-side table, best first by `o`: rank, time, throughput, speed relative to the first GPU asked,
+/// bound, power, energy and cost, memory, fit and the largest batch.
+inline text_table comparison_table(const comparison& c, objective o = objective::time) {
+    text_table t({"rank", "gpu", "time", "throughput", "vs first", "bound", "power", "energy", "cost", "memory", "fits",
+                  "max batch", "likely range"});
+    std::optional<double> first;
+    for (const auto& r : c.results) {
+        if (r && !first) {
+            first = main_throughput(*r).first;
+        }
+    }
+    const std::vector<int> rank = ranks(c, o);
+    std::vector<std::size_t> order(c.results.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return (rank[a] == 0 ? 1 << 30 : rank[a]) < (rank[b] == 0 ? 1 << 30 : rank[b]);
+    });
+    for (std::size_t i : order) {
         const auto& r = c.results[i];
         if (!r) {
-            t.add_row({c.gpus[i], "-", "-", "-", "unsupported", "-", "-", "-", c.reasons[i]});
+            t.add_row({"-", c.gpus[i], "-", "-", "-", "unsupported", "-", "-", "-", "-", "-", "-", c.reasons[i]});
             continue;
         }
         const auto [tp, unit] = main_throughput(*r);
-        if (!first) {
-            first = tp;
-        }
-        char ratio[32];
+        char ratio[32], cost[32];
         std::snprintf(ratio, sizeof ratio, "%.2fx", tp / *first);
-        t.add_row({c.gpus[i], to_string(r->time), detail::rate(tp) + unit, ratio,
-                   std::string(to_string_view(r->limiter)),
+        std::snprintf(cost, sizeof cost, "$%.3g", r->cost_usd.value_or(0.0));
+        t.add_row({rank[i] > 0 ? std::to_string(rank[i]) : "-", c.gpus[i], to_string(r->time), detail::rate(tp) + unit,
+                   ratio, std::string(to_string_view(r->limiter)), to_string(r->avg_power), to_string(r->energy),
+                   r->cost_usd ? cost : "-",
                    to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity),
                    r->memory.fits() ? "yes" : "NO", std::to_string(c.max_batches[i]),
                    to_string(r->likely_low) + " – " + to_string(r->likely_high)});

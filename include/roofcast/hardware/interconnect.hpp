@@ -1,0 +1,102 @@
+/// @file
+/// Links between GPUs and nodes (NVLink generations, PCIe, InfiniBand, RoCE, Ethernet) and the node
+/// layout a multi-GPU run uses.
+#ifndef ROOFCAST_HARDWARE_INTERCONNECT_HPP
+#define ROOFCAST_HARDWARE_INTERCONNECT_HPP
+
+#include <roofcast/detail/names.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+
+/// A link technology: bandwidth per GPU in one direction, the fraction collectives achieve, and the
+/// latency of one step of a ring collective.
+struct link_spec {
+    /// Name used on the command line, e.g. "nvlink3", "pcie4", "ib-ndr".
+    std::string_view name;
+    /// Description.
+    std::string_view description;
+    /// Raw bandwidth per GPU, one direction, B/s.
+    double bandwidth;
+    /// Fraction of it NCCL collectives achieve.
+    double efficiency;
+    /// Latency per ring step, s.
+    double latency;
+    /// Where the bandwidth comes from.
+    std::string_view source;
+};
+
+/// Every link roofcast knows. NVLink: NVIDIA's per-GPU totals (both directions) halved; PCIe x16: lanes ×
+/// transfer rate × 128/130 encoding; networks: one NIC per GPU at the port rate.
+inline constexpr std::array<link_spec, 15> links = {{
+    {"nvlink2", "NVLink 2 (V100 SXM2/SXM3: 6 links)", 150e9, 0.8, 5e-6, "NVIDIA V100: 300 GB/s NVLink per GPU"},
+    {"nvlink3", "NVLink 3 (A100 SXM4: 12 links)", 300e9, 0.8, 5e-6, "NVIDIA A100: 600 GB/s NVLink per GPU"},
+    {"nvlink3-bridge", "NVLink 3 bridge between two PCIe cards (A40, RTX A6000)", 56.25e9, 0.8, 5e-6,
+     "NVIDIA A40 datasheet: 112.5 GB/s bidirectional"},
+    {"nvlink4", "NVLink 4 (H100/H200 SXM: 18 links)", 450e9, 0.8, 5e-6, "NVIDIA H100: 900 GB/s NVLink per GPU"},
+    {"nvlink4-bridge", "NVLink 4 bridge between two H100 PCIe cards", 300e9, 0.8, 5e-6,
+     "NVIDIA H100 PCIe datasheet: 600 GB/s bridge"},
+    {"nvlink5", "NVLink 5 (B200: 18 links)", 900e9, 0.8, 5e-6, "NVIDIA B200: 1.8 TB/s NVLink per GPU"},
+    {"pcie3", "PCIe 3.0 x16", 15.75e9, 0.75, 10e-6, "PCI-SIG: 8 GT/s x 16 lanes x 128/130"},
+    {"pcie4", "PCIe 4.0 x16", 31.5e9, 0.75, 10e-6, "PCI-SIG: 16 GT/s x 16 lanes x 128/130"},
+    {"pcie5", "PCIe 5.0 x16", 63e9, 0.75, 10e-6, "PCI-SIG: 32 GT/s x 16 lanes x 128/130"},
+    {"ib-hdr", "InfiniBand HDR, 200 Gb/s per GPU", 25e9, 0.85, 15e-6, "InfiniBand Trade Association: HDR 200 Gb/s"},
+    {"ib-ndr", "InfiniBand NDR, 400 Gb/s per GPU", 50e9, 0.85, 15e-6, "InfiniBand Trade Association: NDR 400 Gb/s"},
+    {"ib-xdr", "InfiniBand XDR, 800 Gb/s per GPU", 100e9, 0.85, 15e-6, "InfiniBand Trade Association: XDR 800 Gb/s"},
+    {"roce-100g", "RoCE over 100 Gb Ethernet per GPU", 12.5e9, 0.8, 20e-6, "IEEE 802.3: 100 Gb/s"},
+    {"roce-400g", "RoCE over 400 Gb Ethernet per GPU", 50e9, 0.8, 20e-6, "IEEE 802.3: 400 Gb/s"},
+    {"ethernet-25g", "TCP over 25 Gb Ethernet per node", 3.125e9, 0.7, 50e-6, "IEEE 802.3: 25 Gb/s"},
+}};
+
+/// The link called `name` (case-insensitive); throws unknown_name_error with the closest names.
+inline const link_spec& find_link(std::string_view name) {
+    std::vector<std::pair<std::string, std::string>> spellings;
+    for (const link_spec& l : links) {
+        if (detail::normalize_name(l.name) == detail::normalize_name(name)) {
+            return l;
+        }
+        spellings.emplace_back(std::string(l.name), std::string(l.name));
+    }
+    throw unknown_name_error("interconnect", std::string(name), detail::closest_names(name, spellings));
+}
+
+/// How the GPUs of a run are connected: GPUs per node, the link inside a node and the network between nodes.
+struct node_layout {
+    /// GPUs in one node.
+    int gpus_per_node = 8;
+    /// Link among the GPUs of a node.
+    const link_spec* intra = nullptr;
+    /// Network between nodes.
+    const link_spec* inter = nullptr;
+};
+
+/// The default layout for `g`: 8 GPUs per node (4 for GH200 superchips); SXM parts connect by their NVLink
+/// generation, PCIe cards by PCIe of their generation (an NVLink bridge only joins pairs: `group` ≤ 2);
+/// nodes connect by InfiniBand HDR (before Hopper) or NDR (Hopper and later).
+inline node_layout default_layout(const gpu_spec& g, int group) {
+    node_layout n;
+    n.gpus_per_node = g.form_factor == "Superchip" ? 4 : 8;
+    const bool sxm = g.form_factor.rfind("SXM", 0) == 0 || g.form_factor == "Superchip";
+    const int gen = g.nvlink_generation.value_or(0);
+    if (sxm && gen >= 2) {
+        n.intra = &find_link(gen == 2 ? "nvlink2" : gen == 3 ? "nvlink3" : gen == 4 ? "nvlink4" : "nvlink5");
+    } else if (gen >= 3 && group <= 2 && g.nvlink_bandwidth) {
+        n.intra = &find_link(gen == 3 ? "nvlink3-bridge" : "nvlink4-bridge");
+    } else {
+        n.intra = &find_link(g.pcie_gen >= 5 ? "pcie5" : g.pcie_gen == 4 ? "pcie4" : "pcie3");
+    }
+    const bool recent = g.arch == architecture::hopper || g.arch == architecture::blackwell;
+    n.inter = &find_link(recent ? "ib-ndr" : "ib-hdr");
+    return n;
+}
+
+}  // namespace roofcast
+
+#endif
