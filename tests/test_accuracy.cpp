@@ -1,0 +1,62 @@
+// Accuracy against the published measurements (models/measurements/measured-dev.csv) with the shipped
+// parameters: the targets the kernel model, the workloads and the multi-GPU model must meet.
+#include <roofcast/model/defaults.hpp>
+#include <roofcast/model/validation.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <map>
+#include <string>
+
+namespace rc = roofcast;
+
+namespace {
+
+const rc::validation_report& report() {
+    static const rc::validation_report r =
+        rc::validate(rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv"),
+                     rc::catalog(), rc::default_params());
+    return r;
+}
+
+rc::error_summary subset(const std::function<bool(const rc::measurement&)>& keep) {
+    const auto data = rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv");
+    std::map<std::string, bool> wanted;
+    for (const rc::measurement& m : data.rows) {
+        wanted[m.id] = keep(m);
+    }
+    std::vector<const rc::row_prediction*> rows;
+    for (const rc::row_prediction& p : report().rows) {
+        if (wanted[p.id]) {
+            rows.push_back(&p);
+        }
+    }
+    return rc::summarize(rows);
+}
+
+}  // namespace
+
+TEST_CASE("GEMM and bandwidth microbenchmarks: every row, median APE <= 10%, p90 <= 25%") {
+    const rc::error_summary s = subset([](const rc::measurement& m) { return m.mode == "micro"; });
+    CHECK(s.rows == 19);
+    CHECK(s.predicted == s.rows);
+    CHECK(s.median_ape <= 0.10);
+    CHECK(s.p90_ape <= 0.25);
+}
+
+TEST_CASE("workloads: >= 90% of the non-micro rows predicted, median APE <= 15%, p90 <= 40%") {
+    const rc::error_summary s = subset([](const rc::measurement& m) { return m.mode != "micro"; });
+    CHECK(s.rows == 503);
+    CHECK(static_cast<double>(s.predicted) >= 0.9 * static_cast<double>(s.rows));
+    CHECK(s.median_ape <= 0.15);
+    CHECK(s.p90_ape <= 0.40);
+}
+
+TEST_CASE("several GPUs: >= 90% of the multi-GPU rows predicted, median APE <= 20%") {
+    const rc::error_summary s = subset([](const rc::measurement& m) { return m.num_gpus > 1; });
+    CHECK(s.rows == 161);
+    CHECK(static_cast<double>(s.predicted) >= 0.9 * static_cast<double>(s.rows));
+    CHECK(s.median_ape <= 0.20);
+}
