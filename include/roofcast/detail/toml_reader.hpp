@@ -5,10 +5,12 @@
 #define ROOFCAST_DETAIL_TOML_READER_HPP
 
 #include <roofcast/detail/files.hpp>
+#include <roofcast/detail/names.hpp>
 #include <roofcast/error.hpp>
 
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -18,6 +20,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace roofcast {
@@ -106,6 +109,27 @@ public:
         return out;
     }
 
+    /// An optional boolean.
+    std::optional<bool> optional_bool(std::string_view path) {
+        const toml::node* n = node(path);
+        if (n == nullptr) {
+            return std::nullopt;
+        }
+        if (!n->is_boolean()) {
+            fail(path, "must be a boolean (true or false), got " + type_name(*n));
+        }
+        return n->as_boolean()->get();
+    }
+
+    /// A required boolean.
+    bool required_bool(std::string_view path) {
+        const auto v = optional_bool(path);
+        if (!v) {
+            fail(path, "is missing (true or false is required)");
+        }
+        return *v;
+    }
+
     /// A required integer in [lo, hi].
     long long required_integer(std::string_view path, long long lo, long long hi) {
         auto v = optional_integer(path, lo, hi);
@@ -178,8 +202,14 @@ public:
 
     /// Reports every key that no getter asked for, as "FILE:LINE: unknown key 'PATH' (ignored)".
     void warn_unknown_keys() const {
-        if (warnings_ != nullptr) {
-            walk(root_, "");
+        if (warnings_ == nullptr) {
+            return;
+        }
+        std::vector<std::pair<long long, std::string>> found;  // (line, message), reported in file order
+        walk(root_, "", found);
+        std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (auto& f : found) {
+            warnings_->push_back(std::move(f.second));
         }
     }
 
@@ -210,7 +240,8 @@ private:
         }
     }
 
-    void walk(const toml::table& t, const std::string& prefix) const {
+    void walk(const toml::table& t, const std::string& prefix,
+              std::vector<std::pair<long long, std::string>>& found) const {
         for (const auto& [k, v] : t) {
             const std::string path = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
             if (open_.count(path) != 0) {
@@ -219,11 +250,30 @@ private:
             if (known_.count(path) == 0) {
                 std::ostringstream m;
                 m << file_ << ':' << v.source().begin.line << ": unknown key '" << path << "' (ignored)";
-                warnings_->push_back(m.str());
+                // Suggest a known key of the same table that is a near miss (at most 2 edits).
+                std::string best;
+                std::size_t best_distance = 3;
+                for (const std::string& known : known_) {
+                    const auto dot = known.rfind('.');
+                    const std::string parent = dot == std::string::npos ? "" : known.substr(0, dot);
+                    if (parent != prefix) {
+                        continue;
+                    }
+                    const std::string leaf = dot == std::string::npos ? known : known.substr(dot + 1);
+                    const std::size_t d = edit_distance(normalize_name(k.str()), normalize_name(leaf));
+                    if (d < best_distance) {
+                        best_distance = d;
+                        best = known;
+                    }
+                }
+                if (!best.empty()) {
+                    m << "; did you mean '" << best << "'?";
+                }
+                found.emplace_back(static_cast<long long>(v.source().begin.line), m.str());
                 continue;
             }
             if (const toml::table* sub = v.as_table()) {
-                walk(*sub, path);
+                walk(*sub, path, found);
             }
         }
     }

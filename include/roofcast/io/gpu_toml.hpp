@@ -47,6 +47,25 @@ inline std::optional<flops_per_second> tera_rate(toml_reader& r, std::string_vie
     return std::nullopt;
 }
 
+/// The required `[sources]` table: source key -> description, at least one entry.
+inline std::vector<source_ref> read_sources(toml_reader& r) {
+    const toml::table* sources = r.open_table("sources");
+    if (sources == nullptr) {
+        r.fail("sources", "is missing (a table of source keys and descriptions is required)");
+    }
+    std::vector<source_ref> out;
+    for (const auto& [k, v] : *sources) {
+        if (!v.is_string()) {
+            r.fail("sources." + std::string(k.str()), "must be a string");
+        }
+        out.push_back({std::string(k.str()), std::string(v.as_string()->get())});
+    }
+    if (out.empty()) {
+        r.fail("sources", "is empty (cite where the values come from)");
+    }
+    return out;
+}
+
 }  // namespace detail
 
 /// Parses a GPU description from TOML `text`; `file` names it in messages. Throws input_error
@@ -120,16 +139,7 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
         d.memory_bandwidth = *v * 1e9 * units::byte_per_second;
     }
 
-    const toml::table* sources = r.open_table("sources");
-    if (sources == nullptr) {
-        r.fail("sources", "is missing (a table of source keys and descriptions is required)");
-    }
-    for (const auto& [k, v] : *sources) {
-        if (!v.is_string()) {
-            r.fail("sources." + std::string(k.str()), "must be a string");
-        }
-        g.sources.push_back({std::string(k.str()), std::string(v.as_string()->get())});
-    }
+    g.sources = detail::read_sources(r);
 
     const auto problems = find_problems(g);
     if (!problems.empty()) {

@@ -23,89 +23,11 @@ namespace roofcast {
 
 namespace detail {
 
-/// Every key a transformer file may hold, in the order of docs/workload-format.md.
-inline constexpr std::array<std::string_view, 25> transformer_toml_keys = {
-    "name",       "aliases", "description", "kind",     "layers",          "decoder_layers",
-    "hidden",     "heads",   "kv_heads",    "head_dim", "ffn_hidden",      "ffn",
-    "vocab",      "max_seq", "norm",        "position", "tied_embeddings", "linear_bias",
-    "type_vocab", "pooler",  "experts",     "top_k",    "moe_every",       "published_parameters",
-    "sources"};
-
-/// "a string", "an integer", ... for messages about a TOML value of the wrong type.
-inline std::string transformer_toml_type_name(const toml::node& n) {
-    switch (n.type()) {
-        case toml::node_type::string: return "a string";
-        case toml::node_type::integer: return "an integer";
-        case toml::node_type::floating_point: return "a float";
-        case toml::node_type::boolean: return "a boolean";
-        case toml::node_type::table: return "a table";
-        case toml::node_type::array: return "an array";
-        default: return "a date/time";
-    }
-}
-
-/// An optional top-level boolean (toml_reader has no boolean getter).
-inline std::optional<bool> transformer_toml_optional_bool(const toml::table& root, toml_reader& r,
-                                                          std::string_view key) {
-    const toml::node* n = root.get(key);
-    if (n == nullptr) {
-        return std::nullopt;
-    }
-    if (!n->is_boolean()) {
-        r.fail(key, "must be a boolean (true or false), got " + transformer_toml_type_name(*n));
-    }
-    return n->as_boolean()->get();
-}
-
-/// A required top-level boolean.
-inline bool transformer_toml_required_bool(const toml::table& root, toml_reader& r, std::string_view key) {
-    const auto v = transformer_toml_optional_bool(root, r, key);
-    if (!v) {
-        r.fail(key, "is missing (true or false is required)");
-    }
-    return *v;
-}
-
 /// A number formatted for messages: "6.738e+09".
 inline std::string transformer_toml_number(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
-}
-
-/// Appends "FILE:LINE: unknown key 'KEY' (ignored)" for every top-level key the format does not
-/// define, in file order, with the closest defined key when one is near.
-inline void warn_unknown_transformer_keys(const toml::table& root, const std::string& file,
-                                          std::vector<std::string>* warnings) {
-    if (warnings == nullptr) {
-        return;
-    }
-    std::vector<std::pair<long long, std::string>> found;  // (line, message)
-    for (const auto& [k, v] : root) {
-        const std::string_view key = k.str();
-        if (std::find(transformer_toml_keys.begin(), transformer_toml_keys.end(), key) != transformer_toml_keys.end()) {
-            continue;
-        }
-        const auto line = static_cast<long long>(v.source().begin.line);
-        std::string m = file + ':' + std::to_string(line) + ": unknown key '" + std::string(key) + "' (ignored)";
-        std::string_view best;
-        std::size_t best_distance = 3;  // suggest only near misses
-        for (std::string_view known : transformer_toml_keys) {
-            const std::size_t d = edit_distance(normalize_name(key), normalize_name(known));
-            if (d < best_distance) {
-                best_distance = d;
-                best = known;
-            }
-        }
-        if (!best.empty()) {
-            m += "; did you mean '" + std::string(best) + "'?";
-        }
-        found.emplace_back(line, std::move(m));
-    }
-    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& f : found) {
-        warnings->push_back(std::move(f.second));
-    }
 }
 
 }  // namespace detail
@@ -179,10 +101,10 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
     t.max_seq = r.required_integer("max_seq", 1, 1'000'000'000);
     t.norm = detail::parse_enum(r, "norm", all_norm_types);
     t.position = detail::parse_enum(r, "position", all_position_kinds);
-    t.tied_embeddings = detail::transformer_toml_required_bool(root, r, "tied_embeddings");
-    t.linear_bias = detail::transformer_toml_required_bool(root, r, "linear_bias");
+    t.tied_embeddings = r.required_bool("tied_embeddings");
+    t.linear_bias = r.required_bool("linear_bias");
     t.type_vocab = r.optional_integer("type_vocab", 0, 1 << 16).value_or(0);
-    t.pooler = detail::transformer_toml_optional_bool(root, r, "pooler").value_or(false);
+    t.pooler = r.optional_bool("pooler").value_or(false);
     if (t.pooler && t.kind == transformer_kind::decoder) {
         r.fail("pooler", "is BERT's encoder pooler; a kind = \"decoder\" model has none");
     }
@@ -224,21 +146,8 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
         t.published_parameters = *published;
     }
 
-    const toml::table* sources = r.open_table("sources");
-    if (sources == nullptr) {
-        r.fail("sources", "is missing (a table of source keys and descriptions is required)");
-    }
-    for (const auto& [k, v] : *sources) {
-        if (!v.is_string()) {
-            r.fail("sources." + std::string(k.str()), "must be a string");
-        }
-        t.sources.push_back({std::string(k.str()), std::string(v.as_string()->get())});
-    }
-    if (t.sources.empty()) {
-        r.fail("sources", "is empty (cite where the shape comes from)");
-    }
-
-    detail::warn_unknown_transformer_keys(root, file, warnings);
+    t.sources = detail::read_sources(r);
+    r.warn_unknown_keys();
     return t;
 }
 

@@ -12,6 +12,7 @@
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -59,7 +60,7 @@ inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std:
     f.read = (static_cast<double>(m * k) * element_bytes(t.activation) +
               static_cast<double>(k * n) * element_bytes(t.weight)) *
              units::byte;
-    fwd.push_back(f);
+    fwd.push_back(std::move(f));
     if (training) {
         if (need_dgrad) {
             kernel d = kernels::gemm(name + " dgrad", m, k, n, t.math, t.activation, t.math_unit);
@@ -77,7 +78,7 @@ inline void pointwise(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const 
                       dtype type, bool training, double count, double flops = 1.0) {
     kernel f = kernels::elementwise(name, n, inputs, 1, type, flops);
     f.count = count;
-    fwd.push_back(f);
+    fwd.push_back(std::move(f));
     if (training) {
         kernel b = kernels::elementwise(name + " bwd", n, inputs + 1, inputs, type, flops);
         b.count = count;
@@ -90,7 +91,7 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
                           kernels::norm_kind kind, dtype type, bool training, double count) {
     kernel f = kernels::norm(name, n, kind, type, false);
     f.count = count;
-    fwd.push_back(f);
+    fwd.push_back(std::move(f));
     if (training) {
         kernel b = kernels::norm(name + " bwd", n, kind, type, true);
         b.count = count;
@@ -267,7 +268,8 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
     lowered_work w;
     w.kernels = std::move(fwd);
     w.backward_begin = w.kernels.size();
-    w.kernels.insert(w.kernels.end(), bwd.begin(), bwd.end());
+    w.kernels.reserve(w.kernels.size() + bwd.size() + 1);
+    w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.begin()), std::make_move_iterator(bwd.end()));
     w.optimizer_begin = w.kernels.size();
     const int dp = data_parallel(c);
     const double local_params = parameters(t) / static_cast<double>(tp) * p.stage_fraction;
@@ -304,6 +306,8 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
     // cuDNN convolutions run FP32 as TF32 on tensor-core GPUs unless disabled (PyTorch's default).
     const dtype conv_math = ty.math;
     std::vector<kernel> fwd, bwd;
+    fwd.reserve(g.layers.size());
+    bwd.reserve(2 * g.layers.size());
     const double b = static_cast<double>(batch);
     bool first_conv = true;
     for (const cnn_layer& l : g.layers) {
@@ -375,7 +379,8 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
     std::reverse(bwd.begin(), bwd.end());
     w.kernels = std::move(fwd);
     w.backward_begin = w.kernels.size();
-    w.kernels.insert(w.kernels.end(), bwd.begin(), bwd.end());
+    w.kernels.reserve(w.kernels.size() + bwd.size() + 1);
+    w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.begin()), std::make_move_iterator(bwd.end()));
     w.optimizer_begin = w.kernels.size();
     const double params = parameters(g);
     const int dp = data_parallel(c);

@@ -16,11 +16,12 @@ namespace kernels {
 
 namespace detail {
 
-/// Throws input_error unless every dimension is at least 1.
-inline void require_positive(const std::string& what, std::initializer_list<long long> dims) {
+/// Throws input_error unless every dimension is at least 1 (the message is built only on failure).
+inline void require_positive(const char* what, const std::string& name, std::initializer_list<long long> dims) {
     for (long long d : dims) {
         if (d < 1) {
-            throw input_error(what + ": every dimension must be at least 1, got " + std::to_string(d));
+            throw input_error(std::string(what) + " " + name + ": every dimension must be at least 1, got " +
+                              std::to_string(d));
         }
     }
 }
@@ -45,7 +46,7 @@ inline kernel streaming(std::string name, op_class cls, dtype type, double work,
 /// C[m,n] = A[m,k] B[k,n], `batch` times: 2·m·n·k·batch FLOPs; reads A and B once, writes C once.
 inline kernel gemm(std::string name, long long m, long long n, long long k, dtype in, dtype out, exec_unit unit,
                    long long batch = 1) {
-    detail::require_positive("gemm " + name, {m, n, k, batch});
+    detail::require_positive("gemm", name, {m, n, k, batch});
     kernel g;
     g.name = std::move(name);
     g.cls = op_class::gemm;
@@ -112,7 +113,7 @@ enum class conv_pass { forward, backward_data, backward_weight };
 /// each batched over g groups and costing 2·MACs FLOPs. Depthwise-like convolutions (at most 4 input
 /// channels per group) have too little reuse for tensor cores and are costed as memory-bound CUDA-core kernels.
 inline kernel conv2d(std::string name, const conv2d_desc& d, conv_pass pass, dtype in, exec_unit unit) {
-    detail::require_positive("conv2d " + name, {d.n, d.c, d.h, d.w, d.k, d.r, d.s, d.stride, d.groups});
+    detail::require_positive("conv2d", name, {d.n, d.c, d.h, d.w, d.k, d.r, d.s, d.stride, d.groups});
     if (d.pad < 0 || d.c % d.groups != 0 || d.k % d.groups != 0 || out_h(d) < 1 || out_w(d) < 1) {
         throw input_error("conv2d " + name + ": inconsistent padding, groups or sizes");
     }
@@ -266,7 +267,7 @@ inline double causal_fraction(const attention_desc& a) {
 /// GEMMs, 4·b·h·s_q·s_kv·d FLOPs (times the causal fraction); backward recomputes the scores and does
 /// five, 2.5× the forward work. Traffic: Q, K, V, O (and dO, dQ, dK, dV backward) once each.
 inline kernel fused_attention(std::string name, const attention_desc& a, dtype type, bool backward) {
-    detail::require_positive("attention " + name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
+    detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     const double b = static_cast<double>(a.batch), d = static_cast<double>(a.head_dim), e = element_bytes(type);
     const double q_bytes = b * static_cast<double>(a.heads * a.seq_q) * d * e;
     const double kv_bytes = b * static_cast<double>(a.kv_heads * a.seq_kv) * d * e;
@@ -288,7 +289,7 @@ inline kernel fused_attention(std::string name, const attention_desc& a, dtype t
 /// GEMMs still compute the full score matrix (as unfused kernels do).
 inline std::vector<kernel> unfused_attention(const std::string& name, const attention_desc& a, dtype type,
                                              bool backward) {
-    detail::require_positive("attention " + name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
+    detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     const long long bh = a.batch * a.heads;
     const double scores = static_cast<double>(bh * a.seq_q * a.seq_kv);
     std::vector<kernel> out;
