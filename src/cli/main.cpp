@@ -232,19 +232,22 @@ void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool worklo
         ->capture_default_str();
     if (with_batch) {
         cmd->add_option("--batch", r.batch, "Samples per GPU (or per tensor/pipeline group); default 1")
-            ->check(CLI::PositiveNumber);
+            ->check(CLI::Range(1LL, 100000000LL));
     }
-    cmd->add_option("--seq-len", r.seq_len, "Tokens per sequence (training, encoders)")->check(CLI::PositiveNumber);
-    cmd->add_option("--image-size", r.image_size, "CNN input resolution")->check(CLI::PositiveNumber);
+    cmd->add_option("--seq-len", r.seq_len, "Tokens per sequence (training, encoders)")
+        ->check(CLI::Range(1LL, 10000000LL));
+    cmd->add_option("--image-size", r.image_size, "CNN input resolution")->check(CLI::Range(1LL, 100000LL));
     cmd->add_option("--prompt-len", r.prompt_len, "LLM prompt tokens")
-        ->check(CLI::NonNegativeNumber)
+        ->check(CLI::Range(0LL, 10000000LL))
         ->capture_default_str();
-    cmd->add_option("--gen-len", r.gen_len, "LLM generated tokens")->check(CLI::PositiveNumber)->capture_default_str();
-    cmd->add_option("--num-gpus", r.num_gpus, "GPUs in total")->check(CLI::PositiveNumber)->capture_default_str();
-    cmd->add_option("--tp", r.tp, "Tensor-parallel degree")->check(CLI::PositiveNumber)->capture_default_str();
-    cmd->add_option("--pp", r.pp, "Pipeline-parallel degree")->check(CLI::PositiveNumber)->capture_default_str();
+    cmd->add_option("--gen-len", r.gen_len, "LLM generated tokens")
+        ->check(CLI::Range(1LL, 10000000LL))
+        ->capture_default_str();
+    cmd->add_option("--num-gpus", r.num_gpus, "GPUs in total")->check(CLI::Range(1, 1000000))->capture_default_str();
+    cmd->add_option("--tp", r.tp, "Tensor-parallel degree")->check(CLI::Range(1, 4096))->capture_default_str();
+    cmd->add_option("--pp", r.pp, "Pipeline-parallel degree")->check(CLI::Range(1, 4096))->capture_default_str();
     cmd->add_option("--microbatches", r.microbatches, "Micro-batches per step with --pp (default 4 x pp)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, 100000));
     cmd->add_option("--zero", r.zero, "ZeRO stage 0..3 (3 = FSDP full sharding)")
         ->check(CLI::Range(0, 3))
         ->capture_default_str();
@@ -252,7 +255,7 @@ void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool worklo
         ->check(CLI::IsMember({"none", "selective", "full"}))
         ->capture_default_str();
     cmd->add_option("--framework", r.framework, "Software profile (pytorch, tensorrt-llm, ...)")->capture_default_str();
-    cmd->add_option("--nodes", r.nodes, "Nodes; num-gpus = nodes x gpus-per-node")->check(CLI::PositiveNumber);
+    cmd->add_option("--nodes", r.nodes, "Nodes; num-gpus = nodes x gpus-per-node")->check(CLI::Range(1, 100000));
     cmd->add_option("--gpus-per-node", r.gpus_per_node, "GPUs per node (default 8)")->check(CLI::Range(1, 1024));
     cmd->add_option("--interconnect", r.interconnect,
                     "Network between nodes: ib-hdr, ib-ndr, ib-xdr, roce-100g, roce-400g, ethernet-25g (default: "
@@ -260,7 +263,7 @@ void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool worklo
     cmd->add_option("--price-per-hour", r.prices,
                     "Price of one GPU-hour in USD (compare: one per GPU, comma-separated, or one for all)");
     cmd->add_option("--dataset-size", r.dataset_size, "Samples per epoch, for epoch time, energy and cost")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1.0, 1e15));
     cmd->add_option("--attention", r.attention,
                     "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)")
         ->check(CLI::IsMember({"auto", "fused", "unfused"}))

@@ -14,6 +14,7 @@
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/run_config.hpp>
+#include <roofcast/workload/cnn_models.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
@@ -281,7 +282,17 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             throw input_error("CNN workloads have phases step (train) and e2e (infer), not " +
                               std::string(to_string_view(ph)));
         }
+        // A CNN is built for one input size; another size rebuilds a catalog network (a user's C++ network
+        // cannot be rebuilt, so that is an error).
         cnn_graph g2 = *w.cnn;
+        if (cfg.image_size > 0 && cfg.image_size != g2.image_size) {
+            auto resized = cnns::make_cnn(g2.name, cfg.image_size);
+            if (!resized) {
+                throw input_error("CNN '" + g2.name + "' is built for " + std::to_string(g2.image_size) +
+                                  " pixels and cannot be rebuilt for " + std::to_string(cfg.image_size));
+            }
+            g2 = std::move(*resized);
+        }
         const detail::work_time wt = detail::evaluate(lower_cnn(g2, cfg, cfg.batch), ctx, cfg);
         detail::accumulate(total, wt, 1.0);
         t = detail::wall(wt) + ctx.step_overhead;
