@@ -164,3 +164,25 @@ TEST_CASE("invalid runs are refused, not clamped") {
     c.precision = rc::precision::fp8;
     CHECK_THROWS_AS(rc::predict(w, g, c), rc::unsupported_error);
 }
+
+TEST_CASE("a CNN at another input size is rebuilt: work scales with the pixels") {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.precision = rc::precision::fp16;
+    c.batch = 64;
+    const rc::workload& w = rc::catalog().workload_named("resnet50");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-40GB");
+    auto conv_work = [&](long long size) {
+        c.image_size = size;
+        double f = 0.0;
+        for (const rc::breakdown_entry& b : rc::predict(w, g, c).breakdown) {
+            if (b.name == "conv") {
+                f += b.work.value();
+            }
+        }
+        return f;
+    };
+    // Convolution work scales with the pixel count, up to the rounding of the strided feature maps (5x5 vs 7x7).
+    const double ratio = conv_work(160) / conv_work(224);
+    CHECK(ratio == doctest::Approx(160.0 * 160.0 / (224.0 * 224.0)).epsilon(0.05));
+}

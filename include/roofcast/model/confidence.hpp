@@ -32,7 +32,7 @@ inline std::pair<double, double> error_band(const cost_params& p, const std::str
 /// A sentence when the run is outside what `p` was calibrated on: the GPU's architecture family has no
 /// calibrated GEMM efficiency for the run's math type, or the framework's profile was not calibrated.
 inline std::optional<std::string> extrapolation_note(const cost_params& p, const gpu_spec& g, const run_config& c) {
-    const cost_params prior = prior_params();
+    static const cost_params prior = prior_params();  // constant data, built once
     const precision_types t = types_of(c.precision == precision::fp32 && c.allow_tf32 ? precision::tf32 : c.precision);
     const auto a = static_cast<std::size_t>(g.arch);
     const auto d = static_cast<std::size_t>(t.math);
