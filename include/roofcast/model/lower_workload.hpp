@@ -51,6 +51,11 @@ struct lowered_work {
 
 namespace detail {
 
+/// `name` + `suffix`, or an empty name when `name` is empty (kernels lowered without names).
+inline std::string suffixed(const std::string& name, const char* suffix) {
+    return name.empty() ? std::string() : name + suffix;
+}
+
 /// Appends a GEMM with weights and, when training, its data-gradient and weight-gradient GEMMs
 /// (dX = dY·Wᵀ: M×K×N; dW = Xᵀ·dY: K×N×M).
 inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, long long m, long long n,
@@ -63,11 +68,11 @@ inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std:
     fwd.push_back(std::move(f));
     if (training) {
         if (need_dgrad) {
-            kernel d = kernels::gemm(name + " dgrad", m, k, n, t.math, t.activation, t.math_unit);
+            kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit);
             d.count = count;
             bwd.push_back(d);
         }
-        kernel w = kernels::gemm(name + " wgrad", k, n, m, t.math, t.activation, t.math_unit);
+        kernel w = kernels::gemm(suffixed(name, " wgrad"), k, n, m, t.math, t.activation, t.math_unit);
         w.count = count;
         bwd.push_back(w);
     }
@@ -80,7 +85,7 @@ inline void pointwise(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const 
     f.count = count;
     fwd.push_back(std::move(f));
     if (training) {
-        kernel b = kernels::elementwise(name + " bwd", n, inputs + 1, inputs, type, flops);
+        kernel b = kernels::elementwise(suffixed(name, " bwd"), n, inputs + 1, inputs, type, flops);
         b.count = count;
         bwd.push_back(b);
     }
@@ -93,7 +98,7 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
     f.count = count;
     fwd.push_back(std::move(f));
     if (training) {
-        kernel b = kernels::norm(name + " bwd", n, kind, type, true);
+        kernel b = kernels::norm(suffixed(name, " bwd"), n, kind, type, true);
         b.count = count;
         bwd.push_back(b);
     }
@@ -132,6 +137,8 @@ struct transformer_pass {
     long long logits_rows = 0;
     /// Fraction of blocks on this GPU (1 / pipeline stages).
     double stage_fraction = 1.0;
+    /// Whether kernels carry names (for reports); predictions lower without them, which is faster.
+    bool named = true;
 };
 
 /// Lowers a transformer for one pass on one GPU (tensor-parallel shard `c.tp`).
@@ -149,16 +156,19 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
     const long long heads = t.heads / tp, kv = std::max<long long>(1, t.kv_heads / tp);
     const long long f = std::max<long long>(1, t.ffn_hidden / tp);
     std::vector<kernel> fwd, bwd;
+    fwd.reserve(64);
+    bwd.reserve(128);
     const bool tr = p.training;
+    auto nm = [&p](const std::string& a, const char* b) { return p.named ? a + b : std::string(); };
     auto stack = [&](const std::string& prefix, long long blocks, bool causal, bool cross) {
         const double n = static_cast<double>(blocks) * p.stage_fraction;
         if (n <= 0.0) {
             return;
         }
         detail::normalization(
-            fwd, bwd, prefix + "norm1", T * h,
+            fwd, bwd, nm(prefix, "norm1"), T * h,
             t.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm, act, tr, n);
-        detail::dense(fwd, bwd, prefix + "qkv", tokens, (heads + 2 * kv) * t.head_dim, t.hidden, ty, tr, true, n);
+        detail::dense(fwd, bwd, nm(prefix, "qkv"), tokens, (heads + 2 * kv) * t.head_dim, t.hidden, ty, tr, true, n);
         kernels::attention_desc a;
         a.batch = p.batch;
         a.heads = heads;
@@ -174,7 +184,7 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
                 k.count = n;
                 fwd.push_back(k);
                 if (tr) {
-                    kernel b = kernels::fused_attention(name + " bwd", a, ty.math, true);
+                    kernel b = kernels::fused_attention(nm(name, " bwd"), a, ty.math, true);
                     b.unit = ty.math_unit;
                     b.count = n;
                     bwd.push_back(b);
@@ -190,9 +200,9 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
                 }
                 // Scale/mask and (training) dropout on the scores.
                 const double scores = static_cast<double>(p.batch * heads * p.seq_q * p.seq_kv);
-                detail::pointwise(fwd, bwd, name + " mask", scores, 1, act, tr, n);
+                detail::pointwise(fwd, bwd, nm(name, " mask"), scores, 1, act, tr, n);
                 if (tr) {
-                    detail::pointwise(fwd, bwd, name + " dropout", scores, 1, act, tr, n);
+                    detail::pointwise(fwd, bwd, nm(name, " dropout"), scores, 1, act, tr, n);
                     for (kernel k : kernels::unfused_attention(name, a, act, true)) {
                         if (k.shape) {
                             k.type = ty.math;
@@ -204,40 +214,41 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
                 }
             }
         };
-        attention(prefix + "attention");
-        detail::dense(fwd, bwd, prefix + "out", tokens, t.hidden, heads * t.head_dim, ty, tr, true, n);
-        detail::pointwise(fwd, bwd, prefix + "residual1", T * h, 2, act, tr, n);
+        attention(nm(prefix, "attention"));
+        detail::dense(fwd, bwd, nm(prefix, "out"), tokens, t.hidden, heads * t.head_dim, ty, tr, true, n);
+        detail::pointwise(fwd, bwd, nm(prefix, "residual1"), T * h, 2, act, tr, n);
         if (cross) {
-            detail::normalization(fwd, bwd, prefix + "norm_cross", T * h, kernels::norm_kind::layer_norm, act, tr, n);
-            detail::dense(fwd, bwd, prefix + "cross q", tokens, heads * t.head_dim, t.hidden, ty, tr, true, n);
-            attention(prefix + "cross-attention");
-            detail::dense(fwd, bwd, prefix + "cross out", tokens, t.hidden, heads * t.head_dim, ty, tr, true, n);
+            detail::normalization(fwd, bwd, nm(prefix, "norm_cross"), T * h, kernels::norm_kind::layer_norm, act, tr,
+                                  n);
+            detail::dense(fwd, bwd, nm(prefix, "cross q"), tokens, heads * t.head_dim, t.hidden, ty, tr, true, n);
+            attention(nm(prefix, "cross-attention"));
+            detail::dense(fwd, bwd, nm(prefix, "cross out"), tokens, t.hidden, heads * t.head_dim, ty, tr, true, n);
         }
         detail::normalization(
-            fwd, bwd, prefix + "norm2", T * h,
+            fwd, bwd, nm(prefix, "norm2"), T * h,
             t.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm, act, tr, n);
         const long long moe = moe_blocks(t, blocks);
         auto ffn = [&](const std::string& name, long long rows, double count) {
             if (count <= 0.0) {
                 return;
             }
-            detail::dense(fwd, bwd, name + " up", rows, gated(t.ffn) ? 2 * f : f, t.hidden, ty, tr, true, count);
-            detail::pointwise(fwd, bwd, name + " act", static_cast<double>(rows) * static_cast<double>(f),
+            detail::dense(fwd, bwd, nm(name, " up"), rows, gated(t.ffn) ? 2 * f : f, t.hidden, ty, tr, true, count);
+            detail::pointwise(fwd, bwd, nm(name, " act"), static_cast<double>(rows) * static_cast<double>(f),
                               gated(t.ffn) ? 2 : 1, act, tr, count, 4.0);
-            detail::dense(fwd, bwd, name + " down", rows, t.hidden, f, ty, tr, true, count);
+            detail::dense(fwd, bwd, nm(name, " down"), rows, t.hidden, f, ty, tr, true, count);
         };
         const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
-        ffn(prefix + "ffn", tokens, n * dense_share);
+        ffn(nm(prefix, "ffn"), tokens, n * dense_share);
         if (moe > 0) {
             const double moe_n = n * (1.0 - dense_share);
-            detail::dense(fwd, bwd, prefix + "router", tokens, t.experts, t.hidden, ty, tr, true, moe_n);
+            detail::dense(fwd, bwd, nm(prefix, "router"), tokens, t.experts, t.hidden, ty, tr, true, moe_n);
             // Tokens spread evenly over the experts; each expert runs its own GEMMs.
             const long long rows = std::max<long long>(1, tokens * t.top_k / t.experts);
-            ffn(prefix + "expert", rows, moe_n * static_cast<double>(t.experts));
+            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(t.experts));
         }
-        detail::pointwise(fwd, bwd, prefix + "residual2", T * h, 2, act, tr, n);
+        detail::pointwise(fwd, bwd, nm(prefix, "residual2"), T * h, 2, act, tr, n);
         if (tr) {
-            detail::pointwise(fwd, bwd, prefix + "dropout", T * h, 1, act, tr, 2.0 * n);
+            detail::pointwise(fwd, bwd, nm(prefix, "dropout"), T * h, 1, act, tr, 2.0 * n);
         }
     };
     // Embeddings.
@@ -299,7 +310,8 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
 }
 
 /// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU.
-inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long batch) {
+inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long batch, bool named = true) {
+    static const std::string unnamed;
     const precision_types ty = detail::run_types(c);
     const bool tr = c.mode == mode::train;
     const dtype act = ty.activation;
@@ -310,7 +322,9 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
     bwd.reserve(2 * g.layers.size());
     const double b = static_cast<double>(batch);
     bool first_conv = true;
-    for (const cnn_layer& l : g.layers) {
+    for (const cnn_layer& layer : g.layers) {
+        const cnn_layer& l = layer;
+        const std::string& name = named ? l.name : unnamed;
         const double out = b * static_cast<double>(l.c_out * l.h_out * l.w_out);
         const double in = b * static_cast<double>(l.c_in * l.h_in * l.w_in);
         switch (l.kind) {
@@ -327,36 +341,36 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
                 d.pad = l.pad_h;
                 d.pad_w = l.pad_w;
                 d.groups = l.groups;
-                fwd.push_back(kernels::conv2d(l.name, d, kernels::conv_pass::forward, conv_math, ty.math_unit));
+                fwd.push_back(kernels::conv2d(name, d, kernels::conv_pass::forward, conv_math, ty.math_unit));
                 if (tr) {
                     if (!first_conv) {  // no gradient for the input images
                         bwd.push_back(
-                            kernels::conv2d(l.name, d, kernels::conv_pass::backward_data, conv_math, ty.math_unit));
+                            kernels::conv2d(name, d, kernels::conv_pass::backward_data, conv_math, ty.math_unit));
                     }
                     bwd.push_back(
-                        kernels::conv2d(l.name, d, kernels::conv_pass::backward_weight, conv_math, ty.math_unit));
+                        kernels::conv2d(name, d, kernels::conv_pass::backward_weight, conv_math, ty.math_unit));
                 }
                 first_conv = false;
                 break;
             }
             case cnn_layer_kind::linear:
-                detail::dense(fwd, bwd, l.name, batch, l.c_out, l.c_in * l.h_in * l.w_in, ty, tr, true, 1.0);
+                detail::dense(fwd, bwd, name, batch, l.c_out, l.c_in * l.h_in * l.w_in, ty, tr, true, 1.0);
                 break;
             case cnn_layer_kind::batch_norm:
                 if (tr) {
-                    detail::normalization(fwd, bwd, l.name, out, kernels::norm_kind::batch_norm, act, tr, 1.0);
+                    detail::normalization(fwd, bwd, name, out, kernels::norm_kind::batch_norm, act, tr, 1.0);
                 } else {
                     // Inference batch norm is a per-channel scale and shift (fusible into the convolution).
-                    detail::pointwise(fwd, bwd, l.name, out, 1, act, false, 1.0, 2.0);
+                    detail::pointwise(fwd, bwd, name, out, 1, act, false, 1.0, 2.0);
                 }
                 break;
             case cnn_layer_kind::activation:
-                detail::pointwise(fwd, bwd, l.name, out, 1, act, tr, 1.0, l.flops_per_element);
+                detail::pointwise(fwd, bwd, name, out, 1, act, tr, 1.0, l.flops_per_element);
                 break;
-            case cnn_layer_kind::add: detail::pointwise(fwd, bwd, l.name, out, 2, act, tr, 1.0); break;
-            case cnn_layer_kind::multiply: detail::pointwise(fwd, bwd, l.name, out, 1, act, tr, 1.0); break;
+            case cnn_layer_kind::add: detail::pointwise(fwd, bwd, name, out, 2, act, tr, 1.0); break;
+            case cnn_layer_kind::multiply: detail::pointwise(fwd, bwd, name, out, 1, act, tr, 1.0); break;
             case cnn_layer_kind::concat: {
-                kernel k = kernels::elementwise(l.name, out, 1, 1, act, 0.0);
+                kernel k = kernels::elementwise(name, out, 1, 1, act, 0.0);
                 k.fusible = false;
                 fwd.push_back(k);
                 if (tr) {
@@ -366,9 +380,9 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
             }
             case cnn_layer_kind::max_pool:
             case cnn_layer_kind::avg_pool: {
-                fwd.push_back(kernels::pooling(l.name, in, out, static_cast<double>(l.r * l.s), act));
+                fwd.push_back(kernels::pooling(name, in, out, static_cast<double>(l.r * l.s), act));
                 if (tr) {
-                    bwd.push_back(kernels::pooling(l.name + " bwd", out * 2.0, in, 1.0, act));
+                    bwd.push_back(kernels::pooling(detail::suffixed(name, " bwd"), out * 2.0, in, 1.0, act));
                 }
                 break;
             }

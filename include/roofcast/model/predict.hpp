@@ -284,16 +284,17 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
         }
         // A CNN is built for one input size; another size rebuilds a catalog network (a user's C++ network
         // cannot be rebuilt, so that is an error).
-        cnn_graph g2 = *w.cnn;
-        if (cfg.image_size > 0 && cfg.image_size != g2.image_size) {
-            auto resized = cnns::make_cnn(g2.name, cfg.image_size);
+        const cnn_graph* graph = &*w.cnn;
+        std::optional<cnn_graph> resized;
+        if (cfg.image_size > 0 && cfg.image_size != graph->image_size) {
+            resized = cnns::make_cnn(graph->name, cfg.image_size);
             if (!resized) {
-                throw input_error("CNN '" + g2.name + "' is built for " + std::to_string(g2.image_size) +
+                throw input_error("CNN '" + graph->name + "' is built for " + std::to_string(graph->image_size) +
                                   " pixels and cannot be rebuilt for " + std::to_string(cfg.image_size));
             }
-            g2 = std::move(*resized);
+            graph = &*resized;
         }
-        const detail::work_time wt = detail::evaluate(lower_cnn(g2, cfg, cfg.batch), ctx, cfg);
+        const detail::work_time wt = detail::evaluate(lower_cnn(*graph, cfg, cfg.batch, false), ctx, cfg);
         detail::accumulate(total, wt, 1.0);
         t = detail::wall(wt) + ctx.step_overhead;
     } else {
@@ -301,6 +302,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
         const long long seq = cfg.seq_len > 0 ? cfg.seq_len : detail::default_seq(tc);
         transformer_pass pass;
         pass.stage_fraction = 1.0 / cfg.pp;
+        pass.named = false;  // predictions report by class, not by kernel
         if (cfg.mode == mode::train) {
             const int m = cfg.pp > 1 ? (cfg.microbatches > 0 ? cfg.microbatches : 4 * cfg.pp) : 1;
             pass.batch = std::max<long long>(1, cfg.batch / m);
