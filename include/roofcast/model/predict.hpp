@@ -333,9 +333,6 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx, cfg);
             detail::accumulate(total, wt, cfg.pp);
             t = cfg.pp * detail::wall(wt) + ctx.step_overhead;
-            if (ph == phase::serve) {
-                tokens = std::nullopt;
-            }
         } else {
             const long long P = cfg.prompt_len, G = cfg.gen_len;
             long long B = cfg.batch;
@@ -388,9 +385,6 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
     }
     out.time = t * units::second;
     out.samples_per_s = samples * dp / t;
-    if (ph == phase::decode) {
-        out.samples_per_s = samples * dp / t;
-    }
     if (tokens) {
         out.tokens_per_s = *tokens / t;
     }
