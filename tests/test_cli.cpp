@@ -377,3 +377,15 @@ TEST_CASE("scale reports speedup and efficiency from 1 to N GPUs") {
     // Crossing from one node (8) to two (16) goes over InfiniBand: efficiency drops.
     CHECK(j["scaling"][4]["efficiency"].get<double>() < j["scaling"][3]["efficiency"].get<double>());
 }
+
+TEST_CASE("predict --format csv: a header and one row with the JSON's figures") {
+    const std::string args = "predict --gpu L4 --workload llama3-8b --mode infer --phase decode --precision fp8";
+    const auto csv = roofcast(args + " --format csv");
+    REQUIRE(csv.status == 0);
+    CHECK(csv.out.rfind("gpu,num_gpus,workload,mode,phase,precision,batch,time_s,", 0) == 0);
+    CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 2);
+    const auto j = json_of(roofcast(args + " --format json"));
+    char t[32];
+    std::snprintf(t, sizeof t, "%.6g", j["time_s"].get<double>());
+    CHECK(csv.out.find(std::string(",") + t + ",") != std::string::npos);
+}

@@ -357,6 +357,8 @@ int cmd_predict(const common_options& opt, const run_options& r, const std::stri
     const rc::prediction p = rc::predict(c.workload_named(r.workload), g, cfg, load_params(opt));
     if (opt.format == "json") {
         std::cout << nlohmann::json(p).dump(2) << '\n';
+    } else if (opt.format == "csv") {
+        std::cout << rc::prediction_row_table({p}).to_csv();
     } else {
         std::cout << rc::describe(p);
     }
@@ -457,6 +459,8 @@ int cmd_scale(const common_options& opt, const run_options& r, const std::string
     }
     if (opt.format == "json") {
         std::cout << nlohmann::json{{"gpu", g.name}, {"workload", w.name}, {"scaling", rows}}.dump(2) << '\n';
+    } else if (opt.format == "csv") {
+        std::cout << t.to_csv();
     } else {
         std::cout << w.name << " on " << g.name << ": data-parallel scaling (tp " << base.tp << ", pp " << base.pp
                   << ", batch " << base.batch << " per replica)\n\n"
@@ -689,7 +693,7 @@ int main(int argc, char** argv) {
     predict->add_option("--gpu", name, "GPU name or alias")->required();
     add_run_options(predict, run, true);
     predict->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
-    add_common(predict, opt, {"text", "json"});
+    add_common(predict, opt, {"text", "json", "csv"});
 
     CLI::App* compare =
         app.add_subcommand("compare", "Predict one run on several GPU types, side by side, with ratios");
@@ -715,7 +719,7 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 1 << 20))
         ->capture_default_str();
     add_run_options(scale, run, true);
-    add_common(scale, opt, {"text", "json"});
+    add_common(scale, opt, {"text", "json", "csv"});
 
     CLI::App* workloads = app.add_subcommand("workloads", "List the workload catalog");
     add_common(workloads, opt, {"text", "json", "csv"});

@@ -250,6 +250,26 @@ inline std::string describe(const batch_limit& b, const std::string& workload, c
     return o.str();
 }
 
+/// One row per prediction with its headline figures (the CSV form of predict).
+inline text_table prediction_row_table(const std::vector<prediction>& ps) {
+    text_table t({"gpu", "num_gpus", "workload", "mode", "phase", "precision", "batch", "time_s", "samples_per_s",
+                  "tokens_per_s", "bound", "memory_total_bytes", "fits", "avg_power_w", "energy_j", "cost_usd"});
+    auto num = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        return std::string(buf);
+    };
+    for (const prediction& p : ps) {
+        t.add_row({p.gpu, std::to_string(p.config.num_gpus), p.workload, std::string(to_string_view(p.config.mode)),
+                   std::string(to_string_view(phase_of(p.config))), std::string(to_string_view(p.config.precision)),
+                   std::to_string(p.batch), num(p.time.value()), num(p.samples_per_s),
+                   p.tokens_per_s ? num(*p.tokens_per_s) : "", std::string(to_string_view(p.limiter)),
+                   num(p.memory.total().value()), p.memory.fits() ? "true" : "false", num(p.avg_power.value()),
+                   num(p.energy.value()), p.cost_usd ? num(*p.cost_usd) : ""});
+    }
+    return t;
+}
+
 /// Prints the prediction's description.
 inline std::ostream& operator<<(std::ostream& os, const prediction& p) {
     return os << describe(p);
