@@ -389,3 +389,20 @@ TEST_CASE("predict --format csv: a header and one row with the JSON's figures") 
     std::snprintf(t, sizeof t, "%.6g", j["time_s"].get<double>());
     CHECK(csv.out.find(std::string(",") + t + ",") != std::string::npos);
 }
+
+TEST_CASE("sweep: one row per combination, the same with several threads") {
+    const std::string args =
+        "sweep --gpus A100-SXM4-40GB,L40,T4 --workloads resnet50,bert-large --mode train --precision amp-fp16,fp8 "
+        "--batch 8:32:8 --format csv";
+    const auto one = roofcast(args);
+    REQUIRE(one.status == 0);
+    // 3 GPUs x 2 workloads x 2 precisions x 4 batches = 48 combinations; fp8 has no tensor path on the A100
+    // and T4 (2 x 2 x 4 = 16 skipped, reported on stderr).
+    CHECK(std::count(one.out.begin(), one.out.end(), '\n') == 1 + 48 - 16);
+    CHECK(one.err.find("16 of 48 configurations could not be predicted") != std::string::npos);
+    const auto two = roofcast(args + " --threads 2");
+    CHECK(two.out == one.out);
+    const auto bad = roofcast("sweep --gpus all --workloads resnet50 --batch 10:5");
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("empty range") != std::string::npos);
+}

@@ -15,9 +15,12 @@
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
+#include <atomic>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace rc = roofcast;
@@ -490,6 +493,193 @@ int cmd_max_batch(const common_options& opt, const run_options& r, const std::st
     return 0;
 }
 
+/// Options of sweep: lists of values; every combination is one configuration.
+struct sweep_options {
+    std::string gpus;
+    std::string workloads;
+    std::string precisions = "amp-fp16";
+    std::string batches = "1";
+    std::string seq_lens;
+    int threads = 1;
+};
+
+/// A batch list: "A:B[:step]" (inclusive range) or "a,b,c".
+std::vector<long long> parse_batches(const std::string& s) {
+    std::vector<long long> out;
+    auto number = [&](const std::string& item) {
+        std::size_t used = 0;
+        long long v = 0;
+        try {
+            v = std::stoll(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != item.size() || v < 1 || v > 100000000) {
+            throw rc::input_error("--batch: '" + item + "' is not a batch between 1 and 1e8");
+        }
+        return v;
+    };
+    if (s.find(':') != std::string::npos) {
+        std::vector<std::string> parts;
+        std::string cur;
+        for (char ch : s + ":") {
+            if (ch == ':') {
+                parts.push_back(cur);
+                cur.clear();
+            } else {
+                cur += ch;
+            }
+        }
+        if (parts.size() < 2 || parts.size() > 3) {
+            throw rc::input_error("--batch: a range is A:B or A:B:STEP, got '" + s + "'");
+        }
+        const long long a = number(parts[0]), b = number(parts[1]), step = parts.size() == 3 ? number(parts[2]) : 1;
+        if (b < a) {
+            throw rc::input_error("--batch: empty range '" + s + "'");
+        }
+        if ((b - a) / step > 10000000) {
+            throw rc::input_error("--batch: range '" + s + "' has more than 1e7 values");
+        }
+        for (long long v = a; v <= b; v += step) {
+            out.push_back(v);
+        }
+        return out;
+    }
+    for (const std::string& item : split_list(s)) {
+        out.push_back(number(item));
+    }
+    return out;
+}
+
+int cmd_sweep(const common_options& opt, const run_options& r, const sweep_options& sw) {
+    const rc::model_catalog c = load_catalog(opt);
+    std::vector<rc::gpu_spec> gpus;
+    if (sw.gpus == "all") {
+        gpus = c.gpus();
+    } else {
+        for (const std::string& n : split_list(sw.gpus)) {
+            gpus.push_back(resolve_gpu(c, n));
+        }
+    }
+    std::vector<const rc::workload*> workloads;
+    for (const std::string& n : split_list(sw.workloads)) {
+        workloads.push_back(&c.workload_named(n));
+    }
+    std::vector<rc::precision> precisions;
+    for (const std::string& n : split_list(sw.precisions)) {
+        const auto p = rc::parse_precision(n);
+        if (!p) {
+            throw rc::input_error("--precision: unknown precision '" + n + "'");
+        }
+        precisions.push_back(*p);
+    }
+    const std::vector<long long> batches = parse_batches(sw.batches);
+    std::vector<long long> seqs{0};
+    if (!sw.seq_lens.empty()) {
+        seqs.clear();
+        for (long long v : parse_batches(sw.seq_lens)) {
+            seqs.push_back(v);
+        }
+    }
+    if (gpus.empty() || workloads.empty() || precisions.empty()) {
+        throw rc::input_error("sweep needs at least one GPU, workload and precision");
+    }
+    struct job {
+        const rc::gpu_spec* gpu;
+        const rc::workload* workload;
+        rc::run_config cfg;
+    };
+    std::vector<job> jobs;
+    const rc::run_config base = to_run_config(r);
+    for (const rc::workload* w : workloads) {
+        for (rc::precision p : precisions) {
+            for (long long s : seqs) {
+                for (long long b : batches) {
+                    for (const rc::gpu_spec& g : gpus) {
+                        rc::run_config cfg = base;
+                        cfg.precision = p;
+                        cfg.batch = b;
+                        if (s > 0) {
+                            cfg.seq_len = s;
+                        }
+                        jobs.push_back({&g, w, cfg});
+                    }
+                }
+            }
+        }
+    }
+    const rc::cost_params params = load_params(opt);
+    std::vector<std::optional<rc::prediction>> results(jobs.size());
+    std::vector<std::string> errors(jobs.size());
+    std::atomic<std::size_t> next{0}, done{0};
+    const bool progress = isatty(STDERR_FILENO) != 0 && jobs.size() >= 2000;
+    auto worker = [&] {
+        for (std::size_t i = next++; i < jobs.size(); i = next++) {
+            try {
+                results[i] = rc::predict(*jobs[i].workload, *jobs[i].gpu, jobs[i].cfg, params);
+            } catch (const rc::error& e) {
+                errors[i] = e.what();
+            }
+            ++done;
+        }
+    };
+    const int threads = std::max(1, std::min<int>(sw.threads, 256));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) {
+        pool.emplace_back(worker);
+    }
+    if (progress) {
+        std::thread bar([&] {
+            while (done < jobs.size()) {
+                std::cerr << "\rroofcast: sweep " << done << " / " << jobs.size() << std::flush;
+                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            }
+        });
+        worker();
+        for (auto& th : pool) {
+            th.join();
+        }
+        bar.join();
+        std::cerr << "\rroofcast: sweep " << jobs.size() << " / " << jobs.size() << '\n';
+    } else {
+        worker();
+        for (auto& th : pool) {
+            th.join();
+        }
+    }
+    std::vector<rc::prediction> ok;
+    std::size_t failed = 0;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (results[i]) {
+            ok.push_back(std::move(*results[i]));
+        } else {
+            ++failed;
+        }
+    }
+    if (opt.format == "json") {
+        nlohmann::json rows = nlohmann::json::array();
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            rows.push_back(results[i] ? nlohmann::json(*results[i])
+                                      : nlohmann::json{{"gpu", jobs[i].gpu->name},
+                                                       {"workload", jobs[i].workload->name},
+                                                       {"batch", jobs[i].cfg.batch},
+                                                       {"error", errors[i]}});
+        }
+        std::cout << nlohmann::json{{"results", rows}}.dump() << '\n';
+    } else {
+        const rc::text_table t = rc::prediction_row_table(ok);
+        std::cout << (opt.format == "csv" ? t.to_csv() : t.to_text());
+    }
+    if (failed > 0) {
+        std::cerr << "roofcast: " << failed << " of " << jobs.size() << " configurations could not be predicted (e.g. "
+                  << errors[static_cast<std::size_t>(
+                         std::find_if(errors.begin(), errors.end(), [](const std::string& e) { return !e.empty(); }) -
+                         errors.begin())]
+                  << ")\n";
+    }
+    return 0;
+}
+
 int cmd_workloads(const common_options& opt) {
     const rc::model_catalog c = load_catalog(opt);
     rc::text_table t({"workload", "kind", "parameters", "layers", "hidden", "heads", "origin"});
@@ -721,6 +911,29 @@ int main(int argc, char** argv) {
     add_run_options(scale, run, true);
     add_common(scale, opt, {"text", "json", "csv"});
 
+    sweep_options sw;
+    CLI::App* sweep = app.add_subcommand("sweep",
+                                         "Predict every combination of GPUs x workloads x precisions x "
+                                         "batches (x sequence lengths): one row each");
+    sweep->add_option("--gpus", sw.gpus, "Comma-separated GPU names, or all")->required();
+    sweep->add_option("--workloads", sw.workloads, "Comma-separated workload names")->required();
+    sweep->add_option("--mode", run.mode, "train or infer")
+        ->check(CLI::IsMember({"train", "infer"}))
+        ->capture_default_str();
+    sweep->add_option("--phase", run.phase, "Phase (default step / e2e)")
+        ->check(CLI::IsMember({"step", "e2e", "prefill", "decode", "serve"}));
+    sweep->add_option("--precision", sw.precisions, "Comma-separated precisions")->capture_default_str();
+    sweep->add_option("--batch", sw.batches, "Batches: A:B[:STEP] or a,b,c")->capture_default_str();
+    sweep->add_option("--seq-len", sw.seq_lens, "Sequence lengths: A:B[:STEP] or a,b,c");
+    sweep->add_option("--prompt-len", run.prompt_len, "LLM prompt tokens")->capture_default_str();
+    sweep->add_option("--gen-len", run.gen_len, "LLM generated tokens")->capture_default_str();
+    sweep->add_option("--num-gpus", run.num_gpus, "GPUs per configuration")->check(CLI::Range(1, 1000000));
+    sweep->add_option("--tp", run.tp, "Tensor-parallel degree")->check(CLI::Range(1, 4096));
+    sweep->add_option("--framework", run.framework, "Software profile")->capture_default_str();
+    sweep->add_option("--threads", sw.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
+    sweep->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
+    add_common(sweep, opt, {"text", "json", "csv"});
+
     CLI::App* workloads = app.add_subcommand("workloads", "List the workload catalog");
     add_common(workloads, opt, {"text", "json", "csv"});
 
@@ -800,6 +1013,9 @@ int main(int argc, char** argv) {
         }
         if (*scale) {
             return cmd_scale(opt, run, name, max_gpus);
+        }
+        if (*sweep) {
+            return cmd_sweep(opt, run, sw);
         }
         if (*workload_cmd) {
             return cmd_workload(opt, name);
