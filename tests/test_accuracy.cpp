@@ -14,17 +14,20 @@ namespace rc = roofcast;
 
 namespace {
 
+const rc::measurement_set& data() {
+    static const rc::measurement_set d =
+        rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv");
+    return d;
+}
+
 const rc::validation_report& report() {
-    static const rc::validation_report r =
-        rc::validate(rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv"),
-                     rc::catalog(), rc::default_params());
+    static const rc::validation_report r = rc::validate(data(), rc::catalog(), rc::default_params());
     return r;
 }
 
 rc::error_summary subset(const std::function<bool(const rc::measurement&)>& keep) {
-    const auto data = rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv");
     std::map<std::string, bool> wanted;
-    for (const rc::measurement& m : data.rows) {
+    for (const rc::measurement& m : data().rows) {
         wanted[m.id] = keep(m);
     }
     std::vector<const rc::row_prediction*> rows;

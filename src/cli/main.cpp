@@ -298,11 +298,7 @@ rc::run_config to_run_config(const run_options& r) {
                   : r.recompute == "selective" ? rc::recompute::selective
                                                : rc::recompute::none;
     c.framework = std::string(rc::software_profiles[rc::find_profile(r.framework)].name);
-    c.fused_attention = r.attention == "auto"
-                            ? std::optional<bool>(c.framework == "tensorrt-llm" || c.framework == "tensorrt" ||
-                                                  c.framework == "composer" || c.framework == "flash-attention" ||
-                                                  c.framework == "pytorch-compiled")
-                            : std::optional<bool>(r.attention == "fused");
+    c.fused_attention = r.attention == "auto" ? rc::fuses_attention(c.framework) : r.attention == "fused";
     if (c.num_gpus == 1 && c.tp * c.pp > 1) {
         c.num_gpus = c.tp * c.pp;  // --tp 2 alone means two GPUs
     }
@@ -737,7 +733,7 @@ int cmd_workload(const common_options& opt, const std::string& name) {
     } else {
         const rc::transformer_config& t = *w.transformer;
         rc::transformer_pass pass;
-        pass.seq_q = pass.seq_kv = t.kind == rc::transformer_kind::encoder ? 512 : 2048;
+        pass.seq_q = pass.seq_kv = rc::default_seq_len(t);
         pass.logits_rows = t.kind == rc::transformer_kind::encoder ? 0 : pass.seq_q;
         for (const rc::kernel& k : rc::lower_transformer(t, cfg, pass).kernels) {
             forward += k.work.value() * k.count / static_cast<double>(pass.seq_q);

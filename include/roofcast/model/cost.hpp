@@ -134,8 +134,9 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
     c.gpu = &g;
     c.profile = profile;
     c.sms = g.sm_count;
-    c.clock_ratio = sustained_tensor_clock(g, f).value() / tensor_clock(g).value();
-    const double vector_ratio = std::min(1.0, sustained_tensor_clock(g, f).value() / g.boost_clock.value());
+    const double sustained = sustained_tensor_clock(g, f).value();
+    c.clock_ratio = sustained / tensor_clock(g).value();
+    const double vector_ratio = std::min(1.0, sustained / g.boost_clock.value());
     for (dtype d : all_dtypes) {
         const auto i = static_cast<std::size_t>(d);
         const auto t = peak(g, d, exec_unit::tensor_core);

@@ -112,8 +112,7 @@ inline memory_footprint footprint(const workload& w, const gpu_spec& g, const ru
         double act = 0.0;
         if (w.transformer) {
             const transformer_config& t = *w.transformer;
-            const double s =
-                static_cast<double>(c.seq_len > 0 ? c.seq_len : (t.kind == transformer_kind::encoder ? 512 : 2048));
+            const double s = static_cast<double>(c.seq_len > 0 ? c.seq_len : default_seq_len(t));
             const int m = c.pp > 1 ? (c.microbatches > 0 ? c.microbatches : 4 * c.pp) : 1;
             const double micro = std::max(1.0, b / m);
             const double in_flight = std::min<double>(c.pp, m);

@@ -244,11 +244,6 @@ inline void accumulate(work_time& a, const work_time& b, double times) {
     }
 }
 
-/// Default sequence length: 512 for encoders, 2048 otherwise.
-inline long long default_seq(const transformer_config& t) {
-    return t.kind == transformer_kind::encoder ? 512 : 2048;
-}
-
 }  // namespace detail
 
 /// Predicts run `cfg` of `w` on GPU `g` (each of cfg.num_gpus GPUs is a `g`) with parameters `params`.
@@ -299,7 +294,7 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
         t = detail::wall(wt) + ctx.step_overhead;
     } else {
         const transformer_config& tc = *w.transformer;
-        const long long seq = cfg.seq_len > 0 ? cfg.seq_len : detail::default_seq(tc);
+        const long long seq = cfg.seq_len > 0 ? cfg.seq_len : default_seq_len(tc);
         transformer_pass pass;
         pass.stage_fraction = 1.0 / cfg.pp;
         pass.named = false;  // predictions report by class, not by kernel

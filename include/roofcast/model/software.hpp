@@ -49,6 +49,13 @@ inline constexpr std::array<software_profile, 13> software_profiles = {{
     {"cuda", "hand-written CUDA kernels timed back to back (STREAM-style microbenchmarks)", 536870912.0, 0.02},
 }};
 
+/// Whether a framework runs fused (FlashAttention-style) attention by default: the inference engines,
+/// Composer, FlashAttention's own scripts and compiled PyTorch do; eager frameworks do not.
+inline bool fuses_attention(std::string_view framework) {
+    return framework == "tensorrt-llm" || framework == "tensorrt" || framework == "composer" ||
+           framework == "flash-attention" || framework == "pytorch-compiled";
+}
+
 /// The index of the profile called `name` (case-insensitive); throws unknown_name_error with the
 /// closest names.
 inline std::size_t find_profile(std::string_view name) {

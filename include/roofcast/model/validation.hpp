@@ -211,8 +211,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         c.optimizer = kernels::optimizer_kind::lamb;
     }
     const auto attention = m.param("attention");
-    c.fused_attention = attention == std::optional<std::string>("flash") || c.framework == "tensorrt-llm" ||
-                        c.framework == "tensorrt" || c.framework == "composer";
+    c.fused_attention = attention == std::optional<std::string>("flash") || fuses_attention(c.framework);
     // "fp32" that the source marks as possibly TF32 (NGC containers' default) runs TF32 on tensor-core GPUs;
     // sources that list TF32 and FP32 separately ran true FP32.
     const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;

@@ -117,6 +117,11 @@ struct transformer_config {
     std::string origin = "built-in";
 };
 
+/// The sequence length a run uses when none is given: 512 tokens for encoders, 2048 otherwise.
+inline constexpr long long default_seq_len(const transformer_config& t) {
+    return t.kind == transformer_kind::encoder ? 512 : 2048;
+}
+
 /// Parameters of one block's attention: Q and O (hidden × heads·head_dim), K and V (hidden × kv_heads·head_dim),
 /// with biases where the model has them.
 inline double attention_parameters(const transformer_config& t) {
