@@ -8,6 +8,7 @@
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/io/workload_toml.hpp>
 #include <roofcast/model/defaults.hpp>
+#include <roofcast/model/sweep.hpp>
 #include <roofcast/report/prediction_report.hpp>
 #include <roofcast/report/validation_report.hpp>
 #include <roofcast/roofcast.hpp>
@@ -580,86 +581,78 @@ int cmd_sweep(const common_options& opt, const run_options& r, const sweep_optio
     if (gpus.empty() || workloads.empty() || precisions.empty()) {
         throw rc::input_error("sweep needs at least one GPU, workload and precision");
     }
-    struct job {
-        const rc::gpu_spec* gpu;
-        const rc::workload* workload;
-        rc::run_config cfg;
-    };
-    std::vector<job> jobs;
+    // Point-major, GPU-minor: each configuration is lowered once and costed on every GPU.
+    std::vector<rc::sweep_point> points;
     const rc::run_config base = to_run_config(r);
     for (const rc::workload* w : workloads) {
         for (rc::precision p : precisions) {
             for (long long s : seqs) {
                 for (long long b : batches) {
-                    for (const rc::gpu_spec& g : gpus) {
-                        rc::run_config cfg = base;
-                        cfg.precision = p;
-                        cfg.batch = b;
-                        if (s > 0) {
-                            cfg.seq_len = s;
-                        }
-                        jobs.push_back({&g, w, cfg});
+                    rc::run_config cfg = base;
+                    cfg.precision = p;
+                    cfg.batch = b;
+                    if (s > 0) {
+                        cfg.seq_len = s;
                     }
+                    points.push_back({w, cfg});
                 }
             }
         }
     }
-    const rc::cost_params params = load_params(opt);
-    std::vector<std::optional<rc::prediction>> results(jobs.size());
-    std::vector<std::string> errors(jobs.size());
-    std::atomic<std::size_t> next{0}, done{0};
-    const bool progress = isatty(STDERR_FILENO) != 0 && jobs.size() >= 2000;
-    auto worker = [&] {
-        for (std::size_t i = next++; i < jobs.size(); i = next++) {
-            try {
-                results[i] = rc::predict(*jobs[i].workload, *jobs[i].gpu, jobs[i].cfg, params);
-            } catch (const rc::error& e) {
-                errors[i] = e.what();
-            }
-            ++done;
-        }
-    };
-    const int threads = std::max(1, std::min<int>(sw.threads, 256));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) {
-        pool.emplace_back(worker);
+    std::vector<const rc::gpu_spec*> gpu_list;
+    for (const rc::gpu_spec& g : gpus) {
+        gpu_list.push_back(&g);
     }
-    if (progress) {
+    const rc::cost_params params = load_params(opt);
+    const std::size_t total = points.size() * gpu_list.size();
+    std::atomic<std::size_t> done{0};
+    rc::sweep_options how;
+    how.threads = sw.threads;
+    how.progress = &done;
+    std::vector<rc::sweep_result> results;
+    if (isatty(STDERR_FILENO) != 0 && total >= 20000) {  // a progress line when it takes noticeable time
+        std::atomic<bool> finished{false};
         std::thread bar([&] {
-            while (done < jobs.size()) {
-                std::cerr << "\rroofcast: sweep " << done << " / " << jobs.size() << std::flush;
+            while (!finished) {
+                std::cerr << "\rroofcast: sweep " << done << " / " << total << std::flush;
                 std::this_thread::sleep_for(std::chrono::milliseconds(200));
             }
+            std::cerr << "\rroofcast: sweep " << total << " / " << total << '\n';
         });
-        worker();
-        for (auto& th : pool) {
-            th.join();
+        try {
+            results = rc::sweep(points, gpu_list, params, how);
+        } catch (...) {
+            finished = true;
+            bar.join();
+            throw;
         }
+        finished = true;
         bar.join();
-        std::cerr << "\rroofcast: sweep " << jobs.size() << " / " << jobs.size() << '\n';
     } else {
-        worker();
-        for (auto& th : pool) {
-            th.join();
-        }
+        results = rc::sweep(points, gpu_list, params, how);
     }
     std::vector<rc::prediction> ok;
+    ok.reserve(results.size());
     std::size_t failed = 0;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (results[i]) {
-            ok.push_back(std::move(*results[i]));
+    const std::string* first_error = nullptr;
+    for (rc::sweep_result& one : results) {
+        if (one.result) {
+            ok.push_back(std::move(*one.result));
         } else {
             ++failed;
+            first_error = first_error ? first_error : &one.error;
         }
     }
     if (opt.format == "json") {
         nlohmann::json rows = nlohmann::json::array();
-        for (std::size_t i = 0; i < jobs.size(); ++i) {
-            rows.push_back(results[i] ? nlohmann::json(*results[i])
-                                      : nlohmann::json{{"gpu", jobs[i].gpu->name},
-                                                       {"workload", jobs[i].workload->name},
-                                                       {"batch", jobs[i].cfg.batch},
-                                                       {"error", errors[i]}});
+        std::size_t next_ok = 0;
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            const rc::sweep_point& pt = points[i / gpu_list.size()];
+            rows.push_back(results[i].result.has_value() ? nlohmann::json(ok[next_ok++])
+                                                         : nlohmann::json{{"gpu", gpu_list[i % gpu_list.size()]->name},
+                                                                          {"workload", pt.source->name},
+                                                                          {"batch", pt.config.batch},
+                                                                          {"error", results[i].error}});
         }
         std::cout << nlohmann::json{{"results", rows}}.dump() << '\n';
     } else {
@@ -667,11 +660,8 @@ int cmd_sweep(const common_options& opt, const run_options& r, const sweep_optio
         std::cout << (opt.format == "csv" ? t.to_csv() : t.to_text());
     }
     if (failed > 0) {
-        std::cerr << "roofcast: " << failed << " of " << jobs.size() << " configurations could not be predicted (e.g. "
-                  << errors[static_cast<std::size_t>(
-                         std::find_if(errors.begin(), errors.end(), [](const std::string& e) { return !e.empty(); }) -
-                         errors.begin())]
-                  << ")\n";
+        std::cerr << "roofcast: " << failed << " of " << total << " configurations could not be predicted (e.g. "
+                  << *first_error << ")\n";
     }
     return 0;
 }

@@ -7,6 +7,7 @@
 
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/hardware/validate.hpp>
 #include <roofcast/model/kernel.hpp>
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/software.hpp>
@@ -40,13 +41,19 @@ inline constexpr std::array<gemm_tile, 3> small_tiles = {{{128, 128}, {128, 128}
 
 /// The tile a library picks for a dimension of `size` from a tile edge `edge`: the edge itself when
 /// the problem fills it, else the next power of two, at least 16 (the smallest MMA tile; libraries switch to
-/// skinny or GEMV kernels for a handful of rows rather than pad them to a full tile).
-inline int fitted_edge(int edge, long long size) {
-    int e = 16;
-    while (e < edge && e < size) {
-        e *= 2;
+/// skinny or GEMV kernels for a handful of rows rather than pad them to a full tile). Returned as log2 of
+/// the edge (edges are powers of two, 16 to 256).
+inline int fitted_shift(int edge, long long size) {
+    int sh = 4;
+    while ((1 << sh) < edge && (1LL << sh) < size) {
+        ++sh;
     }
-    return e;
+    return sh;
+}
+
+/// The fitted edge itself: 1 << fitted_shift(edge, size).
+inline int fitted_edge(int edge, long long size) {
+    return 1 << fitted_shift(edge, size);
 }
 
 /// Operand reuse of a tile: FLOPs per element loaded per k-step, m·n/(m+n) (Kirk & Hwu, tiling).
@@ -62,6 +69,23 @@ inline constexpr double tile_reuse_half_point = 16.0;
 inline double tile_efficiency(gemm_tile t, gemm_tile largest) {
     const double r = tile_reuse(t), r0 = tile_reuse(largest);
     return (r / (r + tile_reuse_half_point)) / (r0 / (r0 + tile_reuse_half_point));
+}
+
+/// Efficiencies of every fitted tile (edges 2^4 to 2^8, indexed by log2 − 4) against the largest tile of
+/// `set`, computed once: costing reads them instead of dividing per candidate.
+template <const std::array<gemm_tile, 3>& set>
+const std::array<std::array<double, 5>, 5>& tile_efficiency_table() {
+    static const std::array<std::array<double, 5>, 5> table = [] {
+        std::array<std::array<double, 5>, 5> t{};
+        for (int m = 0; m < 5; ++m) {
+            for (int n = 0; n < 5; ++n) {
+                t[static_cast<std::size_t>(m)][static_cast<std::size_t>(n)] =
+                    tile_efficiency({1 << (m + 4), 1 << (n + 4)}, set.front());
+            }
+        }
+        return t;
+    }();
+    return table;
 }
 
 /// Ceiling division for positive values.
@@ -123,8 +147,10 @@ inline hertz sustained_tensor_clock(const gpu_spec& g, const family_params& f) {
     return std::min(rated_ghz, limited_ghz) * 1e9 * units::hertz;
 }
 
-/// Resolves `params` for `g` and the profile at index `profile` (see find_profile).
+/// Resolves `params` for `g` and the profile at index `profile` (see find_profile). Throws input_error
+/// when `g` is not a valid description (validate(g)).
 inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, const cost_params& params) {
+    validate(g);
     if (profile >= software_profiles.size()) {
         throw input_error("software profile index out of range: " + std::to_string(profile));
     }
@@ -195,15 +221,10 @@ inline seconds roofline_time(const kernel& k, const cost_context& c) {
     return std::max(compute, traffic(k).value() / c.peak_bandwidth) * units::second;
 }
 
-/// Costs kernel `k` in context `c` (docs/model.md):
-///   GEMM-like:  for the generation's largest tile in both orientations, shrunk to fit small M or N
-///               (tile T), and each split-K factor s, units = ceil(M/Tm)·ceil(N/Tn)·batch·s,
-///               waves = ceil(units / SMs), t_wave = work per unit / (peak per SM · γ · e(T)) + t_w,
-///               t = max(waves · t_wave, bytes / BW_achieved) + split-K reduction; the fastest candidate.
-///   otherwise:  t = max(work / (peak · γ), bytes / BW_achieved).
-///   Both add the fixed per-kernel time t_k per launch. Throws unsupported_error when the GPU has no
-///   units for the kernel's type.
-inline kernel_cost cost(const kernel& k, const cost_context& c) {
+namespace detail {
+
+/// cost() of `count` instances of `k` (evaluate passes a count reduced by fusion without copying the kernel).
+inline kernel_cost cost_of(const kernel& k, const cost_context& c, double count) {
     const auto i = static_cast<std::size_t>(k.type);
     const double peak_rate = k.unit == exec_unit::tensor_core ? c.tensor_peak[i] : c.vector_peak[i];
     if (peak_rate <= 0.0 && k.work.value() > 0.0) {
@@ -221,22 +242,37 @@ inline kernel_cost cost(const kernel& k, const cost_context& c) {
         // mask skips some), so its work sets the scale.
         const double scale = k.work.value() / (2.0 * static_cast<double>(s.m) * static_cast<double>(s.n) *
                                                static_cast<double>(s.k) * static_cast<double>(s.batch));
-        const std::array<gemm_tile, 3>& tiles = k.unit == exec_unit::tensor_core ? *c.tiles : detail::small_tiles;
+        const bool tensor = k.unit == exec_unit::tensor_core;
+        const std::array<gemm_tile, 3>& tiles = tensor ? *c.tiles : small_tiles;
+        const auto& efficiency = tensor && c.tiles == &large_tiles ? tile_efficiency_table<large_tiles>()
+                                                                   : tile_efficiency_table<small_tiles>();
         double best = std::numeric_limits<double>::infinity();
+        std::array<gemm_tile, 3> seen{};
+        std::size_t n_seen = 0;
         for (const gemm_tile& largest : tiles) {
-            const gemm_tile t{detail::fitted_edge(largest.m, s.m), detail::fitted_edge(largest.n, s.n)};
-            const long long tiles_mn = detail::ceil_div(s.m, t.m) * detail::ceil_div(s.n, t.n) * s.batch;
-            const double e_tile = detail::tile_efficiency(t, tiles.front());
+            const int shift_m = fitted_shift(largest.m, s.m), shift_n = fitted_shift(largest.n, s.n);
+            const gemm_tile t{1 << shift_m, 1 << shift_n};
+            // A tile already tried (small M or N shrinks different tiles to the same one) cannot do better.
+            const auto tried = seen.begin() + static_cast<std::ptrdiff_t>(n_seen);
+            if (std::any_of(seen.begin(), tried, [&t](gemm_tile u) { return u.m == t.m && u.n == t.n; })) {
+                continue;
+            }
+            seen[n_seen++] = t;
+            const long long tiles_mn = ((s.m + t.m - 1) >> shift_m) * ((s.n + t.n - 1) >> shift_n) * s.batch;
+            const double rate =
+                peak_sm * eff *
+                efficiency[static_cast<std::size_t>(shift_m - 4)][static_cast<std::size_t>(shift_n - 4)];
             for (int split : {1, 2, 3, 4, 6, 8}) {
-                // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth.
+                // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth;
+                // both conditions only get stricter as the split grows.
                 if (split > 1 && (tiles_mn * (split - 1) >= c.sms || s.k / split < 256)) {
-                    continue;
+                    break;
                 }
                 const long long units = tiles_mn * split;
-                const long long waves = detail::ceil_div(units, c.sms);
-                const double unit_work = 2.0 * scale * t.m * t.n * static_cast<double>(detail::ceil_div(s.k, split));
-                const double t_compute =
-                    static_cast<double>(waves) * (unit_work / (peak_sm * eff * e_tile) + c.wave_overhead);
+                const long long waves = ceil_div(units, c.sms);
+                const long long depth = split == 1 ? s.k : ceil_div(s.k, split);
+                const double unit_work = 2.0 * scale * t.m * t.n * static_cast<double>(depth);
+                const double t_compute = static_cast<double>(waves) * (unit_work / rate + c.wave_overhead);
                 // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
                 const double t_reduce =
                     split > 1
@@ -258,13 +294,27 @@ inline kernel_cost cost(const kernel& k, const cost_context& c) {
         compute = k.work.value() / (peak_rate * eff);
     }
     const double overhead = c.kernel_overhead * k.launches;
-    r.compute_time = (compute + extra) * k.count * units::second;
-    r.memory_time = memory * k.count * units::second;
-    r.overhead_time = overhead * k.count * units::second;
-    r.time = (std::max(compute, memory) + extra + overhead) * k.count * units::second;
+    r.compute_time = (compute + extra) * count * units::second;
+    r.memory_time = memory * count * units::second;
+    r.overhead_time = overhead * count * units::second;
+    r.time = (std::max(compute, memory) + extra + overhead) * count * units::second;
     const double busy = std::max(compute + extra, memory);
     r.limiter = overhead > busy ? bound::overhead : compute + extra >= memory ? bound::compute : bound::memory;
     return r;
+}
+
+}  // namespace detail
+
+/// Costs kernel `k` in context `c` (docs/model.md):
+///   GEMM-like:  for the generation's largest tile in both orientations, shrunk to fit small M or N
+///               (tile T), and each split-K factor s, units = ceil(M/Tm)·ceil(N/Tn)·batch·s,
+///               waves = ceil(units / SMs), t_wave = work per unit / (peak per SM · γ · e(T)) + t_w,
+///               t = max(waves · t_wave, bytes / BW_achieved) + split-K reduction; the fastest candidate.
+///   otherwise:  t = max(work / (peak · γ), bytes / BW_achieved).
+///   Both add the fixed per-kernel time t_k per launch. Throws unsupported_error when the GPU has no
+///   units for the kernel's type.
+inline kernel_cost cost(const kernel& k, const cost_context& c) {
+    return detail::cost_of(k, c, k.count);
 }
 
 /// Prints "time (bound)".

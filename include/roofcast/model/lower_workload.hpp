@@ -12,8 +12,11 @@
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofcast {
@@ -70,11 +73,11 @@ inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std:
         if (need_dgrad) {
             kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit);
             d.count = count;
-            bwd.push_back(d);
+            bwd.push_back(std::move(d));
         }
         kernel w = kernels::gemm(suffixed(name, " wgrad"), k, n, m, t.math, t.activation, t.math_unit);
         w.count = count;
-        bwd.push_back(w);
+        bwd.push_back(std::move(w));
     }
 }
 
@@ -87,7 +90,7 @@ inline void pointwise(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const 
     if (training) {
         kernel b = kernels::elementwise(suffixed(name, " bwd"), n, inputs + 1, inputs, type, flops);
         b.count = count;
-        bwd.push_back(b);
+        bwd.push_back(std::move(b));
     }
 }
 
@@ -100,7 +103,7 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
     if (training) {
         kernel b = kernels::norm(suffixed(name, " bwd"), n, kind, type, true);
         b.count = count;
-        bwd.push_back(b);
+        bwd.push_back(std::move(b));
     }
 }
 
@@ -120,6 +123,70 @@ inline void optimizer(std::vector<kernel>& out, double local_params, kernels::op
     // Multi-tensor-apply launches one kernel per ~110 tensors; a few launches per step.
     out.push_back(kernels::optimizer_update("optimizer", local_params, kind, t.activation, t.fp32_master, 4));
 }
+
+/// Layers of a CNN already lowered, found by shape (every field but the name), with the ranges of the
+/// forward and backward kernels they produced. Open addressing over a fixed table: no allocation per
+/// lookup; a network with more distinct layers than the table holds is simply not folded further.
+class layer_index {
+public:
+    /// Kernels produced by one layer: [fwd_begin, fwd_end) forward, [bwd_begin, bwd_end) backward.
+    struct kernel_range {
+        std::size_t fwd_begin = 0, fwd_end = 0, bwd_begin = 0, bwd_end = 0;
+    };
+
+    /// The kernels of a lowered layer equal to `l` (with the same first-convolution flag), or nullptr.
+    const kernel_range* find(const cnn_layer& l, bool first_conv) const {
+        for (std::size_t i = hash(l, first_conv) % size, probes = 0; probes < size; i = (i + 1) % size, ++probes) {
+            const entry& e = table_[i];
+            if (e.layer == nullptr) {
+                return nullptr;
+            }
+            if (e.first_conv == first_conv && same_shape(*e.layer, l)) {
+                return &e.range;
+            }
+        }
+        return nullptr;
+    }
+
+    /// Records that `l` produced kernels `r`.
+    void add(const cnn_layer& l, bool first_conv, const kernel_range& r) {
+        if (used_ + 1 >= size) {
+            return;
+        }
+        std::size_t i = hash(l, first_conv) % size;
+        while (table_[i].layer != nullptr) {
+            i = (i + 1) % size;
+        }
+        table_[i] = {&l, first_conv, r};
+        ++used_;
+    }
+
+private:
+    static constexpr std::size_t size = 256;
+    struct entry {
+        const cnn_layer* layer = nullptr;
+        bool first_conv = false;
+        kernel_range range;
+    };
+
+    static bool same_shape(const cnn_layer& a, const cnn_layer& b) {
+        return a.kind == b.kind && a.c_in == b.c_in && a.h_in == b.h_in && a.w_in == b.w_in && a.c_out == b.c_out &&
+               a.h_out == b.h_out && a.w_out == b.w_out && a.r == b.r && a.s == b.s && a.stride == b.stride &&
+               a.pad_h == b.pad_h && a.pad_w == b.pad_w && a.groups == b.groups && a.bias == b.bias &&
+               a.flops_per_element == b.flops_per_element;
+    }
+
+    static std::size_t hash(const cnn_layer& l, bool first_conv) {
+        std::size_t h = static_cast<std::size_t>(l.kind) * 31u + (first_conv ? 17u : 0u);
+        for (long long v : {l.c_in, l.h_in, l.w_in, l.c_out, l.h_out, l.w_out, l.r, l.s, l.stride, l.groups}) {
+            h = h * 1000003u ^ static_cast<std::size_t>(v);
+        }
+        return h;
+    }
+
+    std::array<entry, size> table_{};
+    std::size_t used_ = 0;
+};
 
 }  // namespace detail
 
@@ -187,7 +254,7 @@ inline lowered_work lower_transformer(const transformer_config& t, const run_con
                     kernel b = kernels::fused_attention(nm(name, " bwd"), a, ty.math, true);
                     b.unit = ty.math_unit;
                     b.count = n;
-                    bwd.push_back(b);
+                    bwd.push_back(std::move(b));
                 }
             } else {
                 for (kernel k : kernels::unfused_attention(name, a, act, false)) {
@@ -322,8 +389,26 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
     bwd.reserve(2 * g.layers.size());
     const double b = static_cast<double>(batch);
     bool first_conv = true;
+    // Unnamed lowering (for predictions) folds repeated identical layers into one kernel with a count:
+    // ResNet-50's 16 bottleneck blocks have 8 distinct shapes, so costing does half the work.
+    detail::layer_index seen;
     for (const cnn_layer& layer : g.layers) {
         const cnn_layer& l = layer;
+        if (!named) {
+            if (const detail::layer_index::kernel_range* k =
+                    seen.find(l, first_conv && l.kind == cnn_layer_kind::conv)) {
+                for (std::size_t i = k->fwd_begin; i < k->fwd_end; ++i) {
+                    fwd[i].count += 1.0;
+                }
+                for (std::size_t i = k->bwd_begin; i < k->bwd_end; ++i) {
+                    bwd[i].count += 1.0;
+                }
+                first_conv = first_conv && l.kind != cnn_layer_kind::conv;
+                continue;
+            }
+        }
+        const std::size_t fwd_begin = fwd.size(), bwd_begin = bwd.size();
+        const bool was_first_conv = first_conv && l.kind == cnn_layer_kind::conv;
         const std::string& name = named ? l.name : unnamed;
         const double out = b * static_cast<double>(l.c_out * l.h_out * l.w_out);
         const double in = b * static_cast<double>(l.c_in * l.h_in * l.w_in);
@@ -387,14 +472,17 @@ inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long
                 break;
             }
         }
+        if (!named) {
+            seen.add(l, was_first_conv, {fwd_begin, fwd.size(), bwd_begin, bwd.size()});
+        }
     }
     // Loss and (training) its gradient over the logits: negligible but launched.
     lowered_work w;
-    std::reverse(bwd.begin(), bwd.end());
     w.kernels = std::move(fwd);
     w.backward_begin = w.kernels.size();
     w.kernels.reserve(w.kernels.size() + bwd.size() + 1);
-    w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.begin()), std::make_move_iterator(bwd.end()));
+    // Backward runs the layers in reverse.
+    w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.rbegin()), std::make_move_iterator(bwd.rend()));
     w.optimizer_begin = w.kernels.size();
     const double params = parameters(g);
     const int dp = data_parallel(c);

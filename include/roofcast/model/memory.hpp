@@ -81,7 +81,7 @@ inline double transformer_layer_activations(const transformer_config& t, const r
     return per * width;
 }
 
-/// The footprint of run `c` of `w` on `g`:
+/// The footprint of run `c` of `w` on one GPU:
 ///   training: weights, gradients and optimizer state (with FP32 master weights under mixed precision:
 ///   2 + 2 + 12 = 16 bytes per parameter for Adam, Rajbhandari et al. 2020), divided over tensor and pipeline
 ///   parallelism and sharded over data parallelism by ZeRO stage (1: optimizer state, 2: + gradients,
@@ -91,9 +91,10 @@ inline double transformer_layer_activations(const transformer_config& t, const r
 ///   inference: weights at the weight precision, the KV cache for every token of every sequence, transient
 ///   activations of the largest pass, and FP32 logits;
 ///   plus the framework's context and allocator headroom.
-inline memory_footprint footprint(const workload& w, const gpu_spec& g, const run_config& c) {
+///   The capacity is left 0: footprint(w, g, c) sets it to g's usable memory.
+inline memory_footprint footprint(const workload& w, const run_config& c) {
     memory_footprint f;
-    f.capacity = g.usable_memory;
+    f.items.reserve(8);
     const precision_types ty = types_of(c.precision);
     const double shard = static_cast<double>(c.tp) * c.pp;
     const double params = parameters(w) / shard;
@@ -162,6 +163,15 @@ inline memory_footprint footprint(const workload& w, const gpu_spec& g, const ru
     }
     f.items.emplace_back("allocator headroom", model * fw.headroom);
     f.items.emplace_back("framework context", fw.context_bytes);
+    return f;
+}
+
+/// The footprint of run `c` of `w` on one `g` (see footprint(w, c)), with `g`'s usable memory as capacity.
+/// Throws input_error for an invalid configuration (validate(c)).
+inline memory_footprint footprint(const workload& w, const gpu_spec& g, const run_config& c) {
+    validate(c);
+    memory_footprint f = footprint(w, c);
+    f.capacity = g.usable_memory;
     return f;
 }
 

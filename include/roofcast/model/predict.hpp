@@ -171,14 +171,12 @@ struct work_time {
 inline work_time evaluate(const lowered_work& w, const cost_context& c, const run_config& cfg) {
     work_time r;
     for (std::size_t i = 0; i < w.kernels.size(); ++i) {
-        kernel k = w.kernels[i];
-        if (k.fusible) {
-            k.count *= 1.0 - c.fusion;
-            if (k.count <= 0.0) {
-                continue;
-            }
+        const kernel& k = w.kernels[i];
+        const double count = k.fusible ? k.count * (1.0 - c.fusion) : k.count;
+        if (count <= 0.0) {
+            continue;
         }
-        const kernel_cost kc = cost(k, c);
+        const kernel_cost kc = detail::cost_of(k, c, count);
         const double t = kc.time.value();
         r.gpu += t;
         r.compute_busy += kc.compute_time.value();
@@ -188,11 +186,11 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c, const ru
         } else if (i >= w.backward_begin) {
             r.backward += t;
         }
-        r.launches += k.launches * k.count;
+        r.launches += k.launches * count;
         const auto ci = static_cast<std::size_t>(k.cls);
         r.cls_time[ci] += t;
-        r.cls_work[ci] += k.work.value() * k.count;
-        r.cls_bytes[ci] += traffic(k).value() * k.count;
+        r.cls_work[ci] += k.work.value() * count;
+        r.cls_bytes[ci] += traffic(k).value() * count;
         r.cls_bound[ci][static_cast<std::size_t>(kc.limiter)] += t;
     }
     r.host = r.launches * c.host_overhead;
@@ -246,37 +244,69 @@ inline void accumulate(work_time& a, const work_time& b, double times) {
 
 }  // namespace detail
 
-/// Predicts run `cfg` of `w` on GPU `g` (each of cfg.num_gpus GPUs is a `g`) with parameters `params`.
-/// Throws input_error for an invalid configuration and unsupported_error for a precision `g` cannot run.
-inline prediction predict(const workload& w, const gpu_spec& g, const run_config& cfg,
-                          const cost_params& p = default_params()) {
+/// A run lowered to kernels once, independently of the GPU, to be costed on any number of GPUs
+/// (`predict(const lowered_run&, ...)`): lowering is about half the work of a prediction, and a comparison
+/// or sweep over GPUs lowers each (workload, shape) only once.
+struct lowered_run {
+    /// The workload; not owned, it must outlive the lowered run.
+    const workload* source = nullptr;
+    /// The run, validated.
+    run_config config;
+    /// Batch run (serving: the largest that fits, found per GPU).
+    long long batch = 1;
+    /// Whether the run depends on the GPU before it can be lowered (serving: the batch is the largest that
+    /// fits the GPU); such a run is lowered per GPU by predict.
+    bool per_gpu = false;
+    /// Whether it is a training step (timed with pipeline slots and gradient accumulation).
+    bool training = false;
+    /// Whether the step's host overhead is added.
+    bool step_overhead = true;
+    /// The passes: one (training step, CNN or encoder pass, prefill, decode step), or a prefill and
+    /// `repeats` decode steps (end to end). passes[0] is empty when an end-to-end run has no prompt.
+    std::array<lowered_work, 2> passes;
+    /// Number of passes used (1 or 2).
+    std::size_t pass_count = 1;
+    /// Times the second pass runs per unit (generated tokens − 1).
+    double repeats = 0.0;
+    /// Sequential repetitions of the whole unit: pipeline stages of one request (inference), or 1F1B
+    /// micro-batch slots (training, m / (1 − bubble)).
+    double stages = 1.0;
+    /// Samples and (where counted) tokens of one unit over all data-parallel replicas.
+    double samples = 1.0;
+    /// Tokens of one unit over all data-parallel replicas, where counted.
+    std::optional<double> tokens;
+    /// The kind of run whose calibration residuals set the likely range (run_kind).
+    std::string kind;
+    /// The memory footprint of one GPU, without its capacity.
+    memory_footprint memory;
+};
+
+/// Lowers run `cfg` of `w` for one GPU's share of the work (see lowered_run); `batch` overrides the run's
+/// batch when positive (serving, where it is the largest batch that fits). Throws input_error for an
+/// invalid configuration.
+inline lowered_run lower_run(const workload& w, const run_config& cfg, long long batch = 0) {
     validate(cfg);
     if (!w.cnn && !w.transformer) {
         throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
     }
-    const precision_types ty = detail::run_types(cfg);
-    if (!peak(g, ty.math, ty.math_unit)) {
-        throw unsupported_error(g.name + " (" + std::string(params(g.arch).display_name) + ") cannot run " +
-                                std::string(to_string_view(cfg.precision)) + ": it has no " + to_string(ty.math) +
-                                " tensor-core math");
-    }
-    const cost_context ctx = make_cost_context(g, find_profile(cfg.framework), p);
-    prediction out;
-    out.gpu = g.name;
-    out.workload = w.name;
-    out.config = cfg;
-    out.batch = cfg.batch;
+    lowered_run r;
+    r.source = &w;
+    r.config = cfg;
+    r.kind = run_kind(w, cfg);
     const phase ph = phase_of(cfg);
+    if (w.cnn && ph != phase::step && ph != phase::e2e) {
+        throw input_error("CNN workloads have phases step (train) and e2e (infer), not " +
+                          std::string(to_string_view(ph)));
+    }
+    if (ph == phase::serve && batch <= 0) {
+        r.per_gpu = true;
+        return r;
+    }
+    const long long B = batch > 0 ? batch : cfg.batch;
+    r.batch = B;
     const int dp = data_parallel(cfg);
-    detail::work_time total;
-    double t = 0.0;
-    double samples = static_cast<double>(cfg.batch);
-    std::optional<double> tokens;
+    r.samples = static_cast<double>(B);
     if (w.cnn) {
-        if (ph != phase::step && ph != phase::e2e) {
-            throw input_error("CNN workloads have phases step (train) and e2e (infer), not " +
-                              std::string(to_string_view(ph)));
-        }
         // A CNN is built for one input size; another size rebuilds a catalog network (a user's C++ network
         // cannot be rebuilt, so that is an error).
         const cnn_graph* graph = &*w.cnn;
@@ -289,105 +319,124 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             }
             graph = &*resized;
         }
-        const detail::work_time wt = detail::evaluate(lower_cnn(*graph, cfg, cfg.batch, false), ctx, cfg);
-        detail::accumulate(total, wt, 1.0);
-        t = detail::wall(wt) + ctx.step_overhead;
+        r.passes[0] = lower_cnn(*graph, cfg, B, false);
     } else {
         const transformer_config& tc = *w.transformer;
         const long long seq = cfg.seq_len > 0 ? cfg.seq_len : default_seq_len(tc);
         transformer_pass pass;
         pass.stage_fraction = 1.0 / cfg.pp;
         pass.named = false;  // predictions report by class, not by kernel
+        r.stages = cfg.pp;
         if (cfg.mode == mode::train) {
             const int m = cfg.pp > 1 ? (cfg.microbatches > 0 ? cfg.microbatches : 4 * cfg.pp) : 1;
-            pass.batch = std::max<long long>(1, cfg.batch / m);
+            pass.batch = std::max<long long>(1, B / m);
             pass.seq_q = pass.seq_kv = seq;
             pass.training = true;
             pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : pass.batch * seq;
-            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx, cfg);
+            r.passes[0] = lower_transformer(tc, cfg, pass);
+            r.training = true;
             // 1F1B pipeline: (m + p − 1) micro-batch slots per step, of which p − 1 are the bubble.
-            const double slots = static_cast<double>(m) / (1.0 - pipeline_bubble_fraction(cfg.pp, m));
-            detail::accumulate(total, wt, slots);
-            // With gradient accumulation the optimizer and the exposed gradient communication are paid once per
-            // `accumulation` micro-batch steps; the time reported is per micro-batch step.
-            const double per_update = wt.optimizer + detail::exposed_overlap(wt, slots * wt.backward);
-            t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + per_update / cfg.accumulation +
-                ctx.step_overhead;
-            tokens = static_cast<double>(cfg.batch * seq * dp);
+            r.stages = static_cast<double>(m) / (1.0 - pipeline_bubble_fraction(cfg.pp, m));
+            r.tokens = static_cast<double>(B * seq * dp);
         } else if (tc.kind == transformer_kind::encoder || (ph == phase::e2e && cfg.gen_len == 0)) {
-            if (ph == phase::serve) {  // offline serving: the largest batch that fits, capped by the server
-                out.batch = largest_fitting_batch(w, g, cfg, cfg.max_serve_batch);
-                if (out.batch == 0) {
-                    throw unsupported_error(w.name + " does not fit " + g.name + " even at batch 1");
-                }
-                samples = static_cast<double>(out.batch);
-            }
-            pass.batch = out.batch;
+            pass.batch = B;
             pass.seq_q = pass.seq_kv = seq;
-            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : out.batch * seq;
-            const detail::work_time wt = detail::evaluate(lower_transformer(tc, cfg, pass), ctx, cfg);
-            detail::accumulate(total, wt, cfg.pp);
-            t = cfg.pp * detail::wall(wt) + ctx.step_overhead;
+            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : B * seq;
+            r.passes[0] = lower_transformer(tc, cfg, pass);
         } else {
             const long long P = cfg.prompt_len, G = cfg.gen_len;
-            long long B = cfg.batch;
-            if (ph == phase::serve) {
-                run_config probe = cfg;
-                B = largest_fitting_batch(w, g, probe, cfg.max_serve_batch);
-                if (B == 0) {
-                    throw unsupported_error(w.name + " does not fit " + g.name + " even at batch 1");
-                }
-                out.batch = B;
-                samples = static_cast<double>(B);
-            }
-            auto prefill = [&]() {
-                transformer_pass pf = pass;
-                pf.batch = B;
-                pf.seq_q = pf.seq_kv = std::max<long long>(P, 1);
-                pf.logits_rows = B;
-                return detail::evaluate(lower_transformer(tc, cfg, pf), ctx, cfg);
-            };
-            auto decode = [&]() {
-                transformer_pass dc = pass;
-                dc.batch = B;
-                dc.seq_q = 1;
-                dc.seq_kv = P + std::max<long long>(1, G / 2);  // mean context over the generated tokens
-                dc.logits_rows = B;
-                return detail::evaluate(lower_transformer(tc, cfg, dc), ctx, cfg);
-            };
-            // Pipeline stages of one request run one after the other: pp times one stage's work.
-            const double stages = cfg.pp;
+            transformer_pass pf = pass;
+            pf.batch = B;
+            pf.seq_q = pf.seq_kv = std::max<long long>(P, 1);
+            pf.logits_rows = B;
+            transformer_pass dc = pass;
+            dc.batch = B;
+            dc.seq_q = 1;
+            dc.seq_kv = P + std::max<long long>(1, G / 2);  // mean context over the generated tokens
+            dc.logits_rows = B;
             if (ph == phase::prefill) {
-                const detail::work_time wt = prefill();
-                detail::accumulate(total, wt, stages);
-                t = stages * detail::wall(wt) + ctx.step_overhead;
-                tokens = static_cast<double>(B * P * dp);
+                r.passes[0] = lower_transformer(tc, cfg, pf);
+                r.tokens = static_cast<double>(B * P * dp);
             } else if (ph == phase::decode) {
-                const detail::work_time wt = decode();
-                detail::accumulate(total, wt, stages);
-                t = stages * detail::wall(wt);
-                tokens = static_cast<double>(B * dp);
-                samples = static_cast<double>(B);
+                r.passes[0] = lower_transformer(tc, cfg, dc);
+                r.step_overhead = false;
+                r.tokens = static_cast<double>(B * dp);
             } else {  // e2e or serve: prefill, then G − 1 decode steps
-                const detail::work_time pf = P > 0 ? prefill() : detail::work_time{};
-                const detail::work_time dc = decode();
-                detail::accumulate(total, pf, stages);
-                detail::accumulate(total, dc, stages * static_cast<double>(G - 1));
-                t = stages * (detail::wall(pf) + static_cast<double>(G - 1) * detail::wall(dc)) + ctx.step_overhead;
-                tokens = static_cast<double>(B * G * dp);
+                if (P > 0) {
+                    r.passes[0] = lower_transformer(tc, cfg, pf);
+                }
+                r.passes[1] = lower_transformer(tc, cfg, dc);
+                r.pass_count = 2;
+                r.repeats = static_cast<double>(G - 1);
+                r.tokens = static_cast<double>(B * G * dp);
             }
         }
     }
+    run_config at = cfg;
+    at.batch = B;
+    r.memory = footprint(w, at);
+    return r;
+}
+
+/// Costs lowered run `r` on GPU `g` (each of the run's GPUs is a `g`) with parameters `p`. Throws
+/// unsupported_error for a precision `g` cannot run.
+inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_params& p = default_params()) {
+    const run_config& cfg = r.config;
+    const precision_types ty = detail::run_types(cfg);
+    if (!peak(g, ty.math, ty.math_unit)) {
+        throw unsupported_error(g.name + " (" + std::string(params(g.arch).display_name) + ") cannot run " +
+                                std::string(to_string_view(cfg.precision)) + ": it has no " + to_string(ty.math) +
+                                " tensor-core math");
+    }
+    if (r.per_gpu) {  // serving: the batch is the largest that fits this GPU, capped by the server
+        const long long b = largest_fitting_batch(*r.source, g, cfg, cfg.max_serve_batch);
+        if (b == 0) {
+            throw unsupported_error(r.source->name + " does not fit " + g.name + " even at batch 1");
+        }
+        return predict(lower_run(*r.source, cfg, b), g, p);
+    }
+    const cost_context ctx = make_cost_context(g, find_profile(cfg.framework), p);
+    prediction out;
+    out.gpu = g.name;
+    out.workload = r.source->name;
+    out.config = cfg;
+    out.batch = r.batch;
+    const int dp = data_parallel(cfg);
+    detail::work_time total;
+    double t = 0.0;
+    if (r.training) {
+        const detail::work_time wt = detail::evaluate(r.passes[0], ctx, cfg);
+        const double slots = r.stages;
+        detail::accumulate(total, wt, slots);
+        // With gradient accumulation the optimizer and the exposed gradient communication are paid once per
+        // `accumulation` micro-batch steps; the time reported is per micro-batch step.
+        const double per_update = wt.optimizer + detail::exposed_overlap(wt, slots * wt.backward);
+        t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + per_update / cfg.accumulation +
+            ctx.step_overhead;
+    } else if (r.pass_count == 1) {
+        // Pipeline stages of one request run one after the other: pp times one stage's work.
+        const detail::work_time wt = detail::evaluate(r.passes[0], ctx, cfg);
+        detail::accumulate(total, wt, r.stages);
+        t = r.stages * detail::wall(wt) + (r.step_overhead ? ctx.step_overhead : 0.0);
+    } else {
+        const detail::work_time pf =
+            r.passes[0].kernels.empty() ? detail::work_time{} : detail::evaluate(r.passes[0], ctx, cfg);
+        const detail::work_time dc = detail::evaluate(r.passes[1], ctx, cfg);
+        detail::accumulate(total, pf, r.stages);
+        detail::accumulate(total, dc, r.stages * r.repeats);
+        t = r.stages * (detail::wall(pf) + r.repeats * detail::wall(dc)) + ctx.step_overhead;
+    }
     out.time = t * units::second;
-    out.samples_per_s = samples * dp / t;
-    if (tokens) {
-        out.tokens_per_s = *tokens / t;
+    out.samples_per_s = r.samples * dp / t;
+    if (r.tokens) {
+        out.tokens_per_s = *r.tokens / t;
     }
     out.gpu_time = total.gpu * units::second;
     out.host_time = total.host * units::second;
     out.comm_time = (total.critical_comm + detail::exposed_overlap(total, total.backward)) * units::second;
     // Breakdown and the bound of the whole run.
     std::array<double, 3> by_bound{};
+    out.breakdown.reserve(all_op_classes.size() + 2);
     for (op_class c : all_op_classes) {
         const auto i = static_cast<std::size_t>(c);
         if (total.cls_time[i] <= 0.0) {
@@ -408,10 +457,9 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
     out.breakdown.push_back({"host", out.host_time, 0.0 * units::flop, 0.0 * units::byte, bound::overhead});
     const auto top = static_cast<std::size_t>(std::max_element(by_bound.begin(), by_bound.end()) - by_bound.begin());
     out.limiter = total.host > total.gpu ? bound::overhead : static_cast<bound>(top);
-    run_config mem = cfg;
-    mem.batch = out.batch;
-    out.memory = footprint(w, g, mem);
-    const auto band = error_band(p, run_kind(w, cfg));
+    out.memory = r.memory;
+    out.memory.capacity = g.usable_memory;
+    const auto band = error_band(p, r.kind);
     out.likely_low = out.time * band.first;
     out.likely_high = out.time * band.second;
     out.extrapolation = extrapolation_note(p, g, cfg);
@@ -433,14 +481,22 @@ inline prediction predict(const workload& w, const gpu_spec& g, const run_config
             out.epoch_cost_usd = steps * *out.cost_usd;
         }
     }
-    if (tokens && *tokens > 0.0) {
-        const double per_million = 1e6 / *tokens;
+    if (r.tokens && *r.tokens > 0.0) {
+        const double per_million = 1e6 / *r.tokens;
         out.energy_per_million_tokens = per_million * out.energy;
         if (out.cost_usd) {
             out.cost_per_million_tokens_usd = per_million * *out.cost_usd;
         }
     }
     return out;
+}
+
+/// Predicts run `cfg` of `w` on GPU `g` (each of cfg.num_gpus GPUs is a `g`) with parameters `p`:
+/// lower_run, then predict on the lowered run. Throws input_error for an invalid configuration and
+/// unsupported_error for a precision `g` cannot run.
+inline prediction predict(const workload& w, const gpu_spec& g, const run_config& cfg,
+                          const cost_params& p = default_params()) {
+    return predict(lower_run(w, cfg), g, p);
 }
 
 }  // namespace roofcast
