@@ -1,5 +1,6 @@
 /// @file
-/// Exception types: every invalid input raises a roofcast::error naming what is wrong.
+/// Exception types: every invalid input raises a roofcast::error naming what is wrong (the file, line and
+/// key, or the field), and nothing is clamped; docs/reliability.md lists the classes of bad input tried.
 #ifndef ROOFCAST_ERROR_HPP
 #define ROOFCAST_ERROR_HPP
 

@@ -1,5 +1,6 @@
 // The `roofcast` command: parses arguments, calls the library, prints text, JSON or CSV.
-// Exit status: 0 success; 1 a check failed (check-spec found a mismatch); 2 bad input or usage.
+// Exit status: 0 success; 1 a check failed (check-spec found a mismatch); 2 bad input or usage (validate and
+// calibrate: after the full report, when a row was skipped); 3 an internal error.
 #include <roofcast/calibrate/fit.hpp>
 #include <roofcast/hardware/mig.hpp>
 #include <roofcast/io/gpu_toml.hpp>
@@ -14,6 +15,8 @@
 #include <roofcast/roofcast.hpp>
 
 #include <CLI/CLI.hpp>
+
+#include "validators.hpp"
 
 #include <unistd.h>
 #include <atomic>
@@ -78,7 +81,7 @@ rc::model_catalog load_catalog(const common_options& opt) {
 }
 
 void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats) {
-    cmd->add_option("--format", opt.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
+    cmd->add_option("--format", opt.format, "Output format")->check(rc::cli::one_of(formats))->capture_default_str();
     cmd->add_option("--gpu-file", opt.gpu_files,
                     "GPU description TOML to add to the catalog or to replace a catalog GPU of the same name "
                     "(repeatable)")
@@ -151,6 +154,25 @@ rc::measurement_set load_data(const data_options& d) {
     return set;
 }
 
+/// Warns on stderr about every row of `r` that was not predicted ("FILE:LINE: ID: skipped: REASON") and
+/// returns 2 (bad input) when there is one, else 0: the whole report is written either way.
+int warn_skipped_rows(const rc::validation_report& r) {
+    std::size_t skipped = 0;
+    for (const rc::row_prediction& row : r.rows) {
+        if (!row.predicted) {
+            std::cerr << "roofcast: warning: " << r.file << ':' << row.line << ": "
+                      << (row.id.empty() ? "" : row.id + ": ") << "skipped: " << row.skip_reason << '\n';
+            ++skipped;
+        }
+    }
+    if (skipped > 0) {
+        std::cerr << "roofcast: error: " << skipped << " of " << r.rows.size() << " rows of " << r.file
+                  << " were skipped (each is listed above)\n";
+        return 2;
+    }
+    return 0;
+}
+
 int cmd_validate(const common_options& opt, const data_options& d) {
     const rc::model_catalog c = load_catalog(opt);
     const rc::validation_report r = rc::validate(load_data(d), c, load_params(opt));
@@ -166,7 +188,7 @@ int cmd_validate(const common_options& opt, const data_options& d) {
     } else {
         std::cout << rc::validation_text(r);
     }
-    return 0;
+    return warn_skipped_rows(r);
 }
 
 int cmd_calibrate(const common_options& opt, const data_options& d) {
@@ -194,7 +216,7 @@ int cmd_calibrate(const common_options& opt, const data_options& d) {
     std::cout << "fitted " << res.fitted.size() << " parameters on " << res.rows_used << " rows in " << res.iterations
               << " iterations; RMS ln(predicted/measured) " << res.rms_log_before << " -> " << res.rms_log_after << "\n"
               << rc::summary_text(after) << "wrote " << d.out << (d.report.empty() ? "" : " and " + d.report) << '\n';
-    return 0;
+    return warn_skipped_rows(after);
 }
 
 /// Options describing a run (predict, compare).
@@ -227,50 +249,52 @@ struct run_options {
 void add_run_options(CLI::App* cmd, run_options& r, bool with_batch, bool workload_required = true) {
     cmd->add_option("--workload", r.workload, "Workload name (roofcast workloads)")->required(workload_required);
     cmd->add_option("--mode", r.mode, "train or infer")
-        ->check(CLI::IsMember({"train", "infer"}))
+        ->check(rc::cli::one_of({"train", "infer"}))
         ->capture_default_str();
     cmd->add_option("--phase", r.phase, "step (train); e2e, prefill, decode or serve (infer); default step / e2e")
-        ->check(CLI::IsMember({"step", "e2e", "prefill", "decode", "serve"}));
+        ->check(rc::cli::one_of({"step", "e2e", "prefill", "decode", "serve"}));
     cmd->add_option("--precision", r.precision, "fp32, tf32, amp-fp16, amp-bf16, fp16, bf16, fp8, int8, int4")
-        ->check(CLI::IsMember({"fp32", "tf32", "amp-fp16", "amp-bf16", "fp16", "bf16", "fp8", "int8", "int4"}))
+        ->check(rc::cli::one_of({"fp32", "tf32", "amp-fp16", "amp-bf16", "fp16", "bf16", "fp8", "int8", "int4"}))
         ->capture_default_str();
     if (with_batch) {
         cmd->add_option("--batch", r.batch, "Samples per GPU (or per tensor/pipeline group); default 1")
-            ->check(CLI::Range(1LL, 100000000LL));
+            ->check(rc::cli::in_range(1LL, 100000000LL));
     }
     cmd->add_option("--seq-len", r.seq_len, "Tokens per sequence (training, encoders)")
-        ->check(CLI::Range(1LL, 10000000LL));
-    cmd->add_option("--image-size", r.image_size, "CNN input resolution")->check(CLI::Range(1LL, 100000LL));
+        ->check(rc::cli::in_range(1LL, 10000000LL));
+    cmd->add_option("--image-size", r.image_size, "CNN input resolution")->check(rc::cli::in_range(1LL, 100000LL));
     cmd->add_option("--prompt-len", r.prompt_len, "LLM prompt tokens")
-        ->check(CLI::Range(0LL, 10000000LL))
+        ->check(rc::cli::in_range(0LL, 10000000LL))
         ->capture_default_str();
     cmd->add_option("--gen-len", r.gen_len, "LLM generated tokens")
-        ->check(CLI::Range(1LL, 10000000LL))
+        ->check(rc::cli::in_range(1LL, 10000000LL))
         ->capture_default_str();
-    cmd->add_option("--num-gpus", r.num_gpus, "GPUs in total")->check(CLI::Range(1, 1000000))->capture_default_str();
-    cmd->add_option("--tp", r.tp, "Tensor-parallel degree")->check(CLI::Range(1, 4096))->capture_default_str();
-    cmd->add_option("--pp", r.pp, "Pipeline-parallel degree")->check(CLI::Range(1, 4096))->capture_default_str();
+    cmd->add_option("--num-gpus", r.num_gpus, "GPUs in total")
+        ->check(rc::cli::in_range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--tp", r.tp, "Tensor-parallel degree")->check(rc::cli::in_range(1, 4096))->capture_default_str();
+    cmd->add_option("--pp", r.pp, "Pipeline-parallel degree")->check(rc::cli::in_range(1, 4096))->capture_default_str();
     cmd->add_option("--microbatches", r.microbatches, "Micro-batches per step with --pp (default 4 x pp)")
-        ->check(CLI::Range(0, 100000));
+        ->check(rc::cli::in_range(0, 100000));
     cmd->add_option("--zero", r.zero, "ZeRO stage 0..3 (3 = FSDP full sharding)")
-        ->check(CLI::Range(0, 3))
+        ->check(rc::cli::in_range(0, 3))
         ->capture_default_str();
     cmd->add_option("--recompute", r.recompute, "Activation recomputation")
-        ->check(CLI::IsMember({"none", "selective", "full"}))
+        ->check(rc::cli::one_of({"none", "selective", "full"}))
         ->capture_default_str();
     cmd->add_option("--framework", r.framework, "Software profile (pytorch, tensorrt-llm, ...)")->capture_default_str();
-    cmd->add_option("--nodes", r.nodes, "Nodes; num-gpus = nodes x gpus-per-node")->check(CLI::Range(1, 100000));
-    cmd->add_option("--gpus-per-node", r.gpus_per_node, "GPUs per node (default 8)")->check(CLI::Range(1, 1024));
+    cmd->add_option("--nodes", r.nodes, "Nodes; num-gpus = nodes x gpus-per-node")->check(rc::cli::in_range(1, 100000));
+    cmd->add_option("--gpus-per-node", r.gpus_per_node, "GPUs per node (default 8)")->check(rc::cli::in_range(1, 1024));
     cmd->add_option("--interconnect", r.interconnect,
                     "Network between nodes: ib-hdr, ib-ndr, ib-xdr, roce-100g, roce-400g, ethernet-25g (default: "
                     "by GPU generation)");
     cmd->add_option("--price-per-hour", r.prices,
                     "Price of one GPU-hour in USD (compare: one per GPU, comma-separated, or one for all)");
     cmd->add_option("--dataset-size", r.dataset_size, "Samples per epoch, for epoch time, energy and cost")
-        ->check(CLI::Range(1.0, 1e15));
+        ->check(rc::cli::in_range(1.0, 1e15));
     cmd->add_option("--attention", r.attention,
                     "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)")
-        ->check(CLI::IsMember({"auto", "fused", "unfused"}))
+        ->check(rc::cli::one_of({"auto", "fused", "unfused"}))
         ->capture_default_str();
 }
 
@@ -581,6 +605,17 @@ int cmd_sweep(const common_options& opt, const run_options& r, const sweep_optio
     if (gpus.empty() || workloads.empty() || precisions.empty()) {
         throw rc::input_error("sweep needs at least one GPU, workload and precision");
     }
+    // Every result is kept until the end: a grid beyond a few GB of results is refused, not run out of memory.
+    const double combinations = static_cast<double>(workloads.size()) * static_cast<double>(precisions.size()) *
+                                static_cast<double>(seqs.size()) * static_cast<double>(batches.size()) *
+                                static_cast<double>(gpus.size());
+    if (combinations > 1e6) {
+        char n[32];
+        std::snprintf(n, sizeof n, "%.4g", combinations);
+        throw rc::input_error(std::string("sweep: ") + n +
+                              " combinations, more than 1e6; use fewer GPUs, workloads, precisions, batches or "
+                              "sequence lengths, or several sweeps");
+    }
     // Point-major, GPU-minor: each configuration is lowered once and costed on every GPU.
     std::vector<rc::sweep_point> points;
     const rc::run_config base = to_run_config(r);
@@ -612,12 +647,18 @@ int cmd_sweep(const common_options& opt, const run_options& r, const sweep_optio
     std::vector<rc::sweep_result> results;
     if (isatty(STDERR_FILENO) != 0 && total >= 20000) {  // a progress line when it takes noticeable time
         std::atomic<bool> finished{false};
+        auto draw = [total](std::size_t n) {
+            const std::size_t width = 30, filled = width * n / total;
+            std::cerr << "\rroofcast: sweep [" << std::string(filled, '#') << std::string(width - filled, '.') << "] "
+                      << 100 * n / total << "% " << n << " / " << total << std::flush;
+        };
         std::thread bar([&] {
             while (!finished) {
-                std::cerr << "\rroofcast: sweep " << done << " / " << total << std::flush;
-                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+                draw(done);
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
             }
-            std::cerr << "\rroofcast: sweep " << total << " / " << total << '\n';
+            draw(total);
+            std::cerr << '\n';
         });
         try {
             results = rc::sweep(points, gpu_list, params, how);
@@ -859,7 +900,7 @@ int main(int argc, char** argv) {
         "check-spec", "Check a GPU description file: derived peaks vs its datasheet claims (exit 1 on mismatch)");
     check->add_option("file", file, "GPU description TOML (docs/gpu-format.md)")->required();
     check->add_option("--format", opt.format, "Output format")
-        ->check(CLI::IsMember({"text", "json", "csv"}))
+        ->check(rc::cli::one_of({"text", "json", "csv"}))
         ->capture_default_str();
 
     run_options run;
@@ -875,7 +916,7 @@ int main(int argc, char** argv) {
         app.add_subcommand("compare", "Predict one run on several GPU types, side by side, with ratios");
     compare->add_option("--gpus", gpus_list, "Comma-separated GPU names (a MIG slice: NAME:PROFILE)")->required();
     compare->add_option("--objective", run.objective, "Rank by time, cost (needs --price-per-hour) or energy")
-        ->check(CLI::IsMember({"time", "cost", "energy"}))
+        ->check(rc::cli::one_of({"time", "cost", "energy"}))
         ->capture_default_str();
     add_run_options(compare, run, true);
     compare->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
@@ -892,7 +933,7 @@ int main(int argc, char** argv) {
     CLI::App* scale = app.add_subcommand("scale", "Speedup and efficiency of data-parallel scaling from 1 to N GPUs");
     scale->add_option("--gpu", name, "GPU name or alias")->required();
     scale->add_option("--max-gpus", max_gpus, "Largest GPU count (powers of two up to it)")
-        ->check(CLI::Range(1, 1 << 20))
+        ->check(rc::cli::in_range(1, 1 << 20))
         ->capture_default_str();
     add_run_options(scale, run, true);
     add_common(scale, opt, {"text", "json", "csv"});
@@ -904,19 +945,21 @@ int main(int argc, char** argv) {
     sweep->add_option("--gpus", sw.gpus, "Comma-separated GPU names, or all")->required();
     sweep->add_option("--workloads", sw.workloads, "Comma-separated workload names")->required();
     sweep->add_option("--mode", run.mode, "train or infer")
-        ->check(CLI::IsMember({"train", "infer"}))
+        ->check(rc::cli::one_of({"train", "infer"}))
         ->capture_default_str();
     sweep->add_option("--phase", run.phase, "Phase (default step / e2e)")
-        ->check(CLI::IsMember({"step", "e2e", "prefill", "decode", "serve"}));
+        ->check(rc::cli::one_of({"step", "e2e", "prefill", "decode", "serve"}));
     sweep->add_option("--precision", sw.precisions, "Comma-separated precisions")->capture_default_str();
     sweep->add_option("--batch", sw.batches, "Batches: A:B[:STEP] or a,b,c")->capture_default_str();
     sweep->add_option("--seq-len", sw.seq_lens, "Sequence lengths: A:B[:STEP] or a,b,c");
     sweep->add_option("--prompt-len", run.prompt_len, "LLM prompt tokens")->capture_default_str();
     sweep->add_option("--gen-len", run.gen_len, "LLM generated tokens")->capture_default_str();
-    sweep->add_option("--num-gpus", run.num_gpus, "GPUs per configuration")->check(CLI::Range(1, 1000000));
-    sweep->add_option("--tp", run.tp, "Tensor-parallel degree")->check(CLI::Range(1, 4096));
+    sweep->add_option("--num-gpus", run.num_gpus, "GPUs per configuration")->check(rc::cli::in_range(1, 1000000));
+    sweep->add_option("--tp", run.tp, "Tensor-parallel degree")->check(rc::cli::in_range(1, 4096));
     sweep->add_option("--framework", run.framework, "Software profile")->capture_default_str();
-    sweep->add_option("--threads", sw.threads, "Worker threads")->check(CLI::Range(1, 256))->capture_default_str();
+    sweep->add_option("--threads", sw.threads, "Worker threads")
+        ->check(rc::cli::in_range(1, 256))
+        ->capture_default_str();
     sweep->add_option("--params", opt.params_file, "Cost-model parameters TOML")->check(CLI::ExistingFile);
     add_common(sweep, opt, {"text", "json", "csv"});
 
@@ -945,7 +988,7 @@ int main(int argc, char** argv) {
         ->check(CLI::ExistingFile);
     validate->add_option("--report", data.report, "Markdown accuracy report to write (docs/accuracy.md)");
     validate->add_option("--mode", data.mode, "Only rows of this mode")
-        ->check(CLI::IsMember({"train", "infer", "micro"}));
+        ->check(rc::cli::one_of({"train", "infer", "micro"}));
     validate->add_option("--params", opt.params_file, "Cost-model parameters TOML (default: the shipped calibration)")
         ->check(CLI::ExistingFile);
     add_common(validate, opt, {"text", "json", "csv"});
@@ -956,7 +999,7 @@ int main(int argc, char** argv) {
     calibrate->add_option("--out", data.out, "Parameter TOML to write")->required();
     calibrate->add_option("--report", data.report, "Markdown report to write (docs/calibration.md)");
     calibrate->add_option("--mode", data.mode, "Only rows of this mode")
-        ->check(CLI::IsMember({"train", "infer", "micro"}));
+        ->check(rc::cli::one_of({"train", "infer", "micro"}));
     calibrate->add_option("--gpu-file", opt.gpu_files, "GPU description TOML to add (repeatable)")
         ->check(CLI::ExistingFile);
     calibrate->add_option("--workload-file", opt.workload_files, "Transformer description TOML to add (repeatable)")
@@ -971,7 +1014,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "roofcast: error: " << e.what() << " (see roofcast --help)\n";
+        std::cerr << "roofcast: error: " << e.what() << rc::cli::suggestion(app, argc, argv)
+                  << " (see roofcast --help)\n";
         return 2;
     }
 

@@ -26,15 +26,174 @@
 namespace roofcast {
 namespace detail {
 
-/// Parses TOML text; a syntax error becomes an input_error "FILE:LINE:COLUMN: description".
+/// A place in TOML text that toml++ 3.3 must not be given (see find_toml_hazard).
+struct toml_hazard {
+    /// Byte offset of the offending character.
+    std::size_t offset = 0;
+    /// What is wrong there.
+    const char* message = "";
+};
+
+/// The first character of `text` that toml++ 3.3 (Debian 12) would pass to its non-ASCII whitespace test,
+/// whose table ends in __builtin_unreachable() for most code points from U+00A1 to U+0499 and around
+/// U+3000 (undefined behaviour, found by fuzz/fuzz_gpu_toml.cpp): a non-ASCII character outside strings and
+/// comments (never valid TOML), in a quoted key, after a backslash in a multi-line basic string, or first
+/// after the whitespace that follows a line-ending backslash there. Non-ASCII text in string values and
+/// comments is safe and accepted. A UTF-8 byte-order mark at the start is skipped.
+inline std::optional<toml_hazard> find_toml_hazard(std::string_view s) {
+    auto non_ascii = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]) >= 0x80; };
+    auto blank = [&s](std::size_t k) { return s[k] == ' ' || s[k] == '\t' || (s[k] >= '\n' && s[k] <= '\r'); };
+    std::vector<char> open;  // '[' arrays and '{' inline tables of the value being read
+    bool key = true;         // where a key (or a [table] header) is expected
+    bool header = false;     // inside a [table] or [[table]] header
+    bool opens = true;       // in a key: whether a quote here starts a quoted key
+    bool token = false;      // in a value: inside a number, boolean or date
+    std::size_t i = s.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    while (i < s.size()) {
+        const char c = s[i];
+        if (non_ascii(i)) {
+            return toml_hazard{i, "non-ASCII character outside a string or comment"};
+        }
+        if (c == '#') {
+            while (i < s.size() && s[i] != '\n') {
+                ++i;
+            }
+            continue;
+        }
+        const bool quote = c == '"' || c == '\'';
+        const bool blank_or_end = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+        // In a value, a quote starts a string unless it is inside a token (number, boolean, date), which toml++
+        // reads on to the next space, ',', ']', '}' or '#', testing every character: there quotes, brackets and
+        // braces are part of the token (regression inputs quote-after-*). In a key, a quote starts a quoted key
+        // at the start of a line, after whitespace, '[', '{', ',' or '.'; anywhere else toml++ has stopped.
+        if (!(quote && (key ? opens : !token))) {
+            if (!key) {
+                if (!token && (c == '[' || c == '{')) {
+                    open.push_back(c);
+                    key = c == '{';
+                    opens = true;
+                } else if (blank_or_end || c == ',' || c == ']' || c == '}') {
+                    token = false;
+                    if (c == '\n' && open.empty()) {
+                        key = true;
+                        opens = true;
+                    } else if (c == ',' && !open.empty()) {
+                        key = open.back() == '{';
+                        opens = true;
+                    } else if ((c == ']' || c == '}') && !open.empty() && open.back() == (c == ']' ? '[' : '{')) {
+                        open.pop_back();
+                        token = true;  // only a terminator may follow a closed array or table
+                    }
+                } else {
+                    token = true;
+                }
+            } else {
+                opens = blank_or_end || c == '[' || c == '{' || c == ',' || c == '.';
+                if (c == '\n' && open.empty()) {
+                    header = false;
+                } else if (c == '[' && open.empty() && !header) {
+                    header = true;
+                } else if (c == ']' && header) {
+                    header = false;
+                    key = false;  // only a comment may follow a table header
+                    token = true;
+                } else if (c == '}' && !open.empty() && open.back() == '{') {
+                    open.pop_back();  // an empty inline table, or one with a trailing comma
+                    key = false;
+                    token = true;
+                } else if (c == '=') {
+                    key = false;
+                    token = false;
+                }
+            }
+            ++i;
+            continue;
+        }
+        // A string: "basic", 'literal', """multi-line basic""" or '''multi-line literal'''.
+        token = !key;  // only a terminator may follow a string value
+        opens = false;
+        const bool in_key = key;
+        const char* delimiter = c == '"' ? "\"\"\"" : "'''";
+        const bool multi = s.compare(i, 3, delimiter) == 0;
+        i += multi ? 3 : 1;
+        while (i < s.size()) {
+            if (multi && s.compare(i, 3, delimiter) == 0) {
+                for (int q = 0; q < 5 && i < s.size() && s[i] == c; ++q) {
+                    ++i;  // the closing quotes, and up to two quotes of content just before them
+                }
+                break;
+            }
+            if (!multi && (s[i] == c || s[i] == '\n')) {
+                i += s[i] == c ? 1 : 0;
+                break;
+            }
+            if (in_key && non_ascii(i)) {
+                return toml_hazard{i, "non-ASCII character in a quoted key (keys must be ASCII)"};
+            }
+            if (c == '"' && s[i] == '\\' && i + 1 < s.size()) {
+                ++i;  // the escaped character
+                if ((multi || in_key) && non_ascii(i)) {
+                    return toml_hazard{i, "non-ASCII character after a backslash (not an escape sequence)"};
+                }
+                if (multi && blank(i)) {  // a line-ending backslash: the whitespace after it is trimmed
+                    while (i < s.size() && blank(i)) {
+                        ++i;
+                    }
+                    if (i < s.size() && non_ascii(i)) {
+                        return toml_hazard{i,
+                                           "non-ASCII character first after a line-ending backslash in a multi-line "
+                                           "string (toml++ 3.3 cannot read it; escape it as \\uXXXX)"};
+                    }
+                    continue;
+                }
+                if (s[i] == '\n') {
+                    continue;
+                }
+            }
+            ++i;
+        }
+    }
+    return std::nullopt;
+}
+
+/// "FILE:LINE:COLUMN: TOML syntax error: DESCRIPTION".
+inline std::string toml_syntax_error(const std::string& file, std::size_t line, std::size_t column,
+                                     std::string_view description) {
+    std::ostringstream m;
+    m << file << ':' << line << ':' << column << ": TOML syntax error: " << description;
+    return m.str();
+}
+
+/// Parses TOML text; a syntax error becomes an input_error "FILE:LINE:COLUMN: TOML syntax error: ...". Text
+/// with a toml++ hazard (find_toml_hazard) is never given to toml++ whole: the part before the hazard is
+/// parsed, so that an earlier syntax error is the one reported; otherwise the hazard is.
 inline toml::table parse_toml(std::string_view text, const std::string& file) {
+    if (const auto hazard = find_toml_hazard(text)) {
+        const std::string_view before = text.substr(0, hazard->offset);
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+        const std::size_t line_start = before.rfind('\n');
+        std::size_t column = 1;  // in code points, as toml++ counts, after the byte-order mark it skips
+        const std::size_t bom = before.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+        for (std::size_t k = line_start == std::string_view::npos ? bom : line_start + 1; k < before.size(); ++k) {
+            column += (static_cast<unsigned char>(before[k]) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        try {
+            (void)toml::parse(before, file);
+        } catch (const toml::parse_error& e) {
+            const auto& at = e.source().begin;
+            const bool earlier = at.line < line || (at.line == line && static_cast<std::size_t>(at.column) < column);
+            const bool at_end = e.description().find("EOF") != std::string_view::npos ||
+                                e.description().find("end-of-file") != std::string_view::npos;
+            if (earlier && !at_end) {
+                throw input_error(toml_syntax_error(file, at.line, at.column, e.description()));
+            }
+        }
+        throw input_error(toml_syntax_error(file, line, column, hazard->message));
+    }
     try {
         return toml::parse(text, file);
     } catch (const toml::parse_error& e) {
-        std::ostringstream m;
-        m << file << ':' << e.source().begin.line << ':' << e.source().begin.column
-          << ": TOML syntax error: " << e.description();
-        throw input_error(m.str());
+        throw input_error(toml_syntax_error(file, e.source().begin.line, e.source().begin.column, e.description()));
     }
 }
 

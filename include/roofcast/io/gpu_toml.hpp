@@ -10,6 +10,8 @@
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/hardware/validate.hpp>
 
+#include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,12 +41,40 @@ Enum parse_enum(toml_reader& r, std::string_view path, const std::array<Enum, N>
                      "; accepted: " + accepted);
 }
 
+/// Largest datasheet claim accepted, in TFLOP/s, TOP/s or GB/s (a thousand times today's largest).
+inline constexpr double max_datasheet_claim = 1e6;
+
+/// An optional datasheet claim: a finite number > 0 and at most max_datasheet_claim.
+inline std::optional<double> datasheet_claim(toml_reader& r, std::string_view path) {
+    const auto v = r.optional_positive(path);
+    if (v && *v > max_datasheet_claim) {
+        std::ostringstream m;
+        m << "must be at most 1e6 (the unit is TFLOP/s, TOP/s or GB/s), got " << *v;
+        r.fail(path, m.str());
+    }
+    return v;
+}
+
 /// An optional claim in units of 10^12 per second (TFLOP/s or TOP/s).
 inline std::optional<flops_per_second> tera_rate(toml_reader& r, std::string_view path) {
-    if (auto v = r.optional_positive(path)) {
+    if (auto v = datasheet_claim(r, path)) {
         return *v * 1e12 * units::flop_per_second;
     }
     return std::nullopt;
+}
+
+/// Fails unless `name` (of key `path`) is non-empty and free of control characters and ':', which
+/// separates a GPU from its MIG profile ("A100-SXM4-40GB:3g.20gb").
+inline void check_gpu_name(toml_reader& r, std::string_view path, const std::string& name) {
+    if (name.empty()) {
+        r.fail(path, "must not be empty");
+    }
+    for (char ch : name) {
+        if (ch == ':' || static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) {
+            r.fail(path,
+                   "must not contain ':' or control characters (':' separates a MIG profile), got '" + name + "'");
+        }
+    }
 }
 
 /// The required `[sources]` table: source key -> description, at least one entry.
@@ -78,7 +108,11 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
     gpu_spec g;
     g.origin = file;
     g.name = r.required_string("name");
+    detail::check_gpu_name(r, "name", g.name);
     g.aliases = r.string_array("aliases");
+    for (const std::string& a : g.aliases) {
+        detail::check_gpu_name(r, "aliases", a);
+    }
     g.vendor = r.required_string("vendor");
     if (g.vendor != "NVIDIA") {
         r.fail("vendor", "is '" + g.vendor + "'; roofcast models NVIDIA GPUs only");
@@ -135,7 +169,7 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
     d.fp8 = detail::tera_rate(r, "datasheet.fp8_tflops");
     d.int8 = detail::tera_rate(r, "datasheet.int8_tops");
     d.int4 = detail::tera_rate(r, "datasheet.int4_tops");
-    if (auto v = r.optional_positive("datasheet.memory_bandwidth_gbs")) {
+    if (auto v = detail::datasheet_claim(r, "datasheet.memory_bandwidth_gbs")) {
         d.memory_bandwidth = *v * 1e9 * units::byte_per_second;
     }
 

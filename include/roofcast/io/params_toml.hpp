@@ -49,6 +49,14 @@ inline std::string toml_key(const std::string& k) {
                : "\"" + k + "\"";
 }
 
+/// Whether the parameter `key` of table `table` must be strictly positive: efficiencies, multipliers and the
+/// power coefficient divide rates (0 would make times infinite); overheads and fusion may be 0.
+inline bool params_must_be_positive(const std::string& key, const std::string& table) {
+    return key == "memory_efficiency" || key == "gemm_multiplier" || key == "memory_multiplier" ||
+           key == "power_w_per_sm_ghz3" ||
+           (table.size() >= 16 && table.compare(table.size() - 16, 16, ".gemm_efficiency") == 0);
+}
+
 /// A number with 6 significant digits, the precision shipped parameters are written with.
 inline std::string param_number(double v) {
     char buf[64];
@@ -89,7 +97,8 @@ inline std::string to_toml(const cost_params& p, const std::vector<std::string>&
 
 /// Parses parameters from TOML `text`: starts from prior_params() and replaces every value the file
 /// gives. Throws input_error ("FILE:LINE: key ...") for a wrong type or a value out of its range
-/// (fractions in [0, 1], everything else ≥ 0); unknown keys go to `warnings`.
+/// (fractions in [0, 1], everything else in [0, 1e9]; efficiencies, multipliers and the power coefficient
+/// greater than 0); unknown keys go to `warnings`.
 inline cost_params parse_params_toml(std::string_view text, const std::string& file,
                                      std::vector<std::string>* warnings = nullptr) {
     const toml::table root = detail::parse_toml(text, file);
@@ -124,9 +133,11 @@ inline cost_params parse_params_toml(std::string_view text, const std::string& f
         }
         const double v = n->is_integer() ? static_cast<double>(n->as_integer()->get()) : n->as_floating_point()->get();
         const double hi = r.transform == param_transform::logit ? 1.0 : 1e9;
-        if (!std::isfinite(v) || v < 0.0 || v > hi) {
+        // Efficiencies, multipliers and the power coefficient divide: 0 would make times infinite.
+        const bool positive = detail::params_must_be_positive(key, dotted);
+        if (!std::isfinite(v) || v < 0.0 || v > hi || (positive && v <= 0.0)) {
             std::ostringstream m;
-            m << where << "' must be between 0 and " << hi << ", got " << v;
+            m << where << "' must be between 0 and " << hi << (positive ? " and greater than 0" : "") << ", got " << v;
             throw input_error(m.str());
         }
         *r.value = v;

@@ -8,6 +8,7 @@
 #include <roofcast/error.hpp>
 #include <roofcast/io/gpu_toml.hpp>
 #include <roofcast/workload/transformer.hpp>
+#include <roofcast/workload/validate.hpp>
 
 #include <algorithm>
 #include <array>
@@ -67,8 +68,9 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
     t.kind = detail::parse_enum(r, "kind", all_transformer_kinds);
 
     // Ranges: generous bounds on today's largest models; anything outside is a typo or a unit error.
-    t.layers = r.required_integer("layers", 1, 10000);
-    const auto decoder_layers = r.optional_integer("decoder_layers", 0, 10000);
+    namespace lim = transformer_limits;
+    t.layers = r.required_integer("layers", 1, lim::max_layers);
+    const auto decoder_layers = r.optional_integer("decoder_layers", 0, lim::max_layers);
     if (t.kind == transformer_kind::encoder_decoder) {
         if (!decoder_layers || *decoder_layers == 0) {
             r.fail("decoder_layers",
@@ -80,14 +82,14 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
         r.fail("decoder_layers", "applies only to kind = \"encoder-decoder\" (this file has kind = \"" +
                                      std::string(to_string_view(t.kind)) + "\"); `layers` counts every block");
     }
-    t.hidden = r.required_integer("hidden", 1, 1 << 20);
-    t.heads = r.required_integer("heads", 1, 1 << 16);
+    t.hidden = r.required_integer("hidden", 1, lim::max_hidden);
+    t.heads = r.required_integer("heads", 1, lim::max_heads);
     t.kv_heads = r.optional_integer("kv_heads", 1, t.heads).value_or(t.heads);
     if (t.heads % t.kv_heads != 0) {
         r.fail("kv_heads", "must divide heads (" + std::to_string(t.heads) + ") for grouped-query attention, got " +
                                std::to_string(t.kv_heads));
     }
-    if (const auto head_dim = r.optional_integer("head_dim", 1, 1 << 16)) {
+    if (const auto head_dim = r.optional_integer("head_dim", 1, lim::max_heads)) {
         t.head_dim = *head_dim;
     } else if (t.hidden % t.heads != 0) {
         r.fail("heads", "(" + std::to_string(t.heads) + ") does not divide hidden (" + std::to_string(t.hidden) +
@@ -95,29 +97,29 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
     } else {
         t.head_dim = t.hidden / t.heads;
     }
-    t.ffn_hidden = r.required_integer("ffn_hidden", 1, 1 << 24);
+    t.ffn_hidden = r.required_integer("ffn_hidden", 1, lim::max_ffn_hidden);
     t.ffn = detail::parse_enum(r, "ffn", all_ffn_kinds);
-    t.vocab = r.required_integer("vocab", 1, 100'000'000);
-    t.max_seq = r.required_integer("max_seq", 1, 1'000'000'000);
+    t.vocab = r.required_integer("vocab", 1, lim::max_vocab);
+    t.max_seq = r.required_integer("max_seq", 1, lim::max_seq);
     t.norm = detail::parse_enum(r, "norm", all_norm_types);
     t.position = detail::parse_enum(r, "position", all_position_kinds);
     t.tied_embeddings = r.required_bool("tied_embeddings");
     t.linear_bias = r.required_bool("linear_bias");
-    t.type_vocab = r.optional_integer("type_vocab", 0, 1 << 16).value_or(0);
+    t.type_vocab = r.optional_integer("type_vocab", 0, lim::max_type_vocab).value_or(0);
     t.pooler = r.optional_bool("pooler").value_or(false);
     if (t.pooler && t.kind == transformer_kind::decoder) {
         r.fail("pooler", "is BERT's encoder pooler; a kind = \"decoder\" model has none");
     }
 
-    t.experts = r.optional_integer("experts", 1, 1 << 20).value_or(1);
-    t.top_k = r.optional_integer("top_k", 1, 1 << 20).value_or(1);
+    t.experts = r.optional_integer("experts", 1, lim::max_experts).value_or(1);
+    t.top_k = r.optional_integer("top_k", 1, lim::max_experts).value_or(1);
     if (t.top_k > t.experts) {
         r.fail("top_k",
                "(" + std::to_string(t.top_k) + ") must not exceed experts (" + std::to_string(t.experts) + ")");
     }
     const long long fewest_blocks =
         t.kind == transformer_kind::encoder_decoder ? std::min(t.layers, t.decoder_layers) : t.layers;
-    if (const auto every = r.optional_integer("moe_every", 1, 10000)) {
+    if (const auto every = r.optional_integer("moe_every", 1, lim::max_layers)) {
         if (t.experts == 1) {
             r.fail("moe_every", "applies only to mixture-of-experts models (experts > 1)");
         }
@@ -147,6 +149,7 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
     }
 
     t.sources = detail::read_sources(r);
+    validate(t);  // every check above has a line; this one guards the struct-level invariants as well
     r.warn_unknown_keys();
     return t;
 }

@@ -8,6 +8,8 @@
 #include <roofcast/error.hpp>
 #include <roofcast/model/kernel.hpp>
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,23 @@ inline void require_positive(const char* what, const std::string& name, std::ini
             throw input_error(std::string(what) + " " + name + ": every dimension must be at least 1, got " +
                               std::to_string(d));
         }
+    }
+}
+
+/// Largest M·N·batch, M·K·batch or K·N·batch of a GEMM-like kernel (1e18: exabytes of operands). Keeps the
+/// tile and wave counts of costing far from 2^63; a larger kernel fails with input_error.
+inline constexpr double max_gemm_elements = 1e18;
+
+/// Throws input_error unless the operand and result sizes of an m×n×k GEMM, `batch` times, are at most
+/// max_gemm_elements (in floating point, so the check itself cannot overflow).
+inline void require_representable(const char* what, const std::string& name, double m, double n, double k,
+                                  double batch) {
+    const double largest = std::max({m * n, m * k, k * n}) * batch;
+    if (!(largest <= max_gemm_elements)) {
+        char size[128];
+        std::snprintf(size, sizeof size, "%.6g x %.6g x %.6g (batch %.6g)", m, n, k, batch);
+        throw input_error(std::string(what) + " " + name + ": " + size +
+                          " is too large to model (an operand above 1e18 elements)");
     }
 }
 
@@ -47,6 +66,8 @@ inline kernel streaming(std::string name, op_class cls, dtype type, double work,
 inline kernel gemm(std::string name, long long m, long long n, long long k, dtype in, dtype out, exec_unit unit,
                    long long batch = 1) {
     detail::require_positive("gemm", name, {m, n, k, batch});
+    detail::require_representable("gemm", name, static_cast<double>(m), static_cast<double>(n), static_cast<double>(k),
+                                  static_cast<double>(batch));
     kernel g;
     g.name = std::move(name);
     g.cls = op_class::gemm;
@@ -268,6 +289,9 @@ inline double causal_fraction(const attention_desc& a) {
 /// five, 2.5× the forward work. Traffic: Q, K, V, O (and dO, dQ, dK, dV backward) once each.
 inline kernel fused_attention(std::string name, const attention_desc& a, dtype type, bool backward) {
     detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
+    detail::require_representable("attention", name, static_cast<double>(a.seq_q), static_cast<double>(a.seq_kv),
+                                  static_cast<double>(a.head_dim),
+                                  static_cast<double>(a.batch) * static_cast<double>(a.heads));
     const double b = static_cast<double>(a.batch), d = static_cast<double>(a.head_dim), e = element_bytes(type);
     const double q_bytes = b * static_cast<double>(a.heads * a.seq_q) * d * e;
     const double kv_bytes = b * static_cast<double>(a.kv_heads * a.seq_kv) * d * e;

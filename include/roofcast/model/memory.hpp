@@ -227,7 +227,7 @@ struct batch_limit {
 /// The largest batch of run `c` (its batch is ignored) of `w` that fits `g`; when none does, the changes
 /// that would make it fit: more tensor parallelism, ZeRO stages and recompute (training), lower precision.
 inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
-    validate(c);
+    validate(c, w, g);
     batch_limit r;
     run_config at = c;
     r.max_batch = largest_fitting_batch(w, g, c);

@@ -285,7 +285,7 @@ struct lowered_run {
 /// batch when positive (serving, where it is the largest batch that fits). Throws input_error for an
 /// invalid configuration.
 inline lowered_run lower_run(const workload& w, const run_config& cfg, long long batch = 0) {
-    validate(cfg);
+    validate(cfg, w);
     if (!w.cnn && !w.transformer) {
         throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
     }
@@ -379,8 +379,10 @@ inline lowered_run lower_run(const workload& w, const run_config& cfg, long long
 }
 
 /// Costs lowered run `r` on GPU `g` (each of the run's GPUs is a `g`) with parameters `p`. Throws
-/// unsupported_error for a precision `g` cannot run.
+/// input_error for an invalid GPU description (validate(g)) and unsupported_error for a precision `g` cannot
+/// run.
 inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_params& p = default_params()) {
+    validate(g);
     const run_config& cfg = r.config;
     const precision_types ty = detail::run_types(cfg);
     if (!peak(g, ty.math, ty.math_unit)) {
