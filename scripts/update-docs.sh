@@ -4,6 +4,7 @@
 #   include/roofcast/detail/default_params.hpp                  (from default.toml)
 #   include/roofcast/detail/builtin_gpus.hpp                    (from models/gpus/*.toml)
 #   docs/catalog.md                                             (roofcast gpus)
+#   the catalog in docs/workloads.md                            (roofcast workloads, between its markers)
 # Tests fail when any of these is out of date. Usage: bash scripts/update-docs.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,4 +30,10 @@ cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
   "$build/roofcast" gpus
   echo '```'
 } > docs/catalog.md
-echo "regenerated: builtin_gpus.hpp, builtin_transformers.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/accuracy.md, docs/catalog.md"
+"$build/roofcast" workloads > "$build/workloads.txt"
+awk -v table="$build/workloads.txt" '
+  /^<!-- begin: roofcast workloads/ { print; print "```text"; while ((getline line < table) > 0) print line; print "```"; skip = 1; next }
+  /^<!-- end: roofcast workloads/ { skip = 0 }
+  !skip { print }' docs/workloads.md > "$build/workloads.md"
+mv "$build/workloads.md" docs/workloads.md
+echo "regenerated: builtin_gpus.hpp, builtin_transformers.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/accuracy.md, docs/catalog.md, docs/workloads.md"

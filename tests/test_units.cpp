@@ -55,6 +55,21 @@ TEST_CASE("quantities format with SI prefixes and units") {
     CHECK(rc::to_string(2.5 * u::second) == "2.5 s");
 }
 
+TEST_CASE("values that round up to the next unit print in it, never as 1e+03") {
+    // 999.7 k rounds to 1000 k at three digits: that is 1 M.
+    CHECK(rc::si_prefixed(999.7e3) == "1 M");
+    CHECK(rc::si_prefixed(999.4e3) == "999 k");
+    CHECK(rc::si_prefixed(999.96e3, 4) == "1 M");
+    CHECK(rc::si_prefixed(2.5e21) == "2500 E");  // beyond the largest prefix: no exponent either
+    // 1000 KiB is 0.977 MiB (binary prefixes step by 1024).
+    CHECK(rc::to_string_binary(1000.0 * 1024.0 * u::byte) == "0.977 MiB");
+    CHECK(rc::to_string_binary(1023.0 * 1048576.0 * u::byte) == "0.999 GiB");
+    CHECK(rc::to_string(0.99996 * u::second) == "1 s");
+    CHECK(rc::to_string(0.9996e-3 * u::second) == "1 ms");
+    CHECK(rc::to_string(0.9994e-3 * u::second) == "999 us");
+    CHECK(rc::to_string(5400.0 * u::second) == "5400 s");
+}
+
 TEST_CASE("streaming a quantity prints its unit symbol") {
     std::ostringstream s;
     s << 2e10 * u::byte_per_second << " | " << 3e14 * u::flop_per_second << " | " << 400.0 * u::watt;

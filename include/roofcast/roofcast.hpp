@@ -23,6 +23,7 @@
 #include <roofcast/model/software.hpp>
 #include <roofcast/report/gpu_report.hpp>
 #include <roofcast/report/roofline.hpp>
+#include <roofcast/report/stream.hpp>
 #include <roofcast/report/table.hpp>
 #include <roofcast/units.hpp>
 

@@ -121,14 +121,20 @@ inline std::string si_prefixed(double value, int digits = 3) {
     if (!std::isfinite(value)) {
         return std::to_string(value) + " ";
     }
+    // Move up a prefix as soon as the value would round to 1000 at `digits` significant digits (999.7 k is 1 M).
+    const double top = 1000.0 - 0.5 * std::pow(10.0, 3 - digits);
     int p = 0;
     double v = value;
-    while (std::fabs(v) >= 1000.0 && p < 6) {
+    while (std::fabs(v) >= top && p < 6) {
         v /= 1000.0;
         ++p;
     }
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g %s", digits, v, prefixes[p]);
+    if (std::fabs(v) >= top) {  // beyond the largest prefix
+        std::snprintf(buf, sizeof buf, "%.0f %s", v, prefixes[p]);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.*g %s", digits, v, prefixes[p]);
+    }
     return buf;
 }
 
@@ -141,12 +147,12 @@ inline std::string to_string_binary(bytes b) {
     static constexpr const char* prefixes[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
     double v = b.value();
     int p = 0;
-    while (std::fabs(v) >= 1024.0 && p < 5) {
+    while (std::fabs(v) >= 999.5 && p < 5) {  // 1000 to 1023 KiB print as 0.977 to 0.999 MiB
         v /= 1024.0;
         ++p;
     }
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3g %sB", v, prefixes[p]);
+    std::snprintf(buf, sizeof buf, std::fabs(v) >= 999.5 ? "%.0f %sB" : "%.3g %sB", v, prefixes[p]);
     return buf;
 }
 /// Formats a work amount, e.g. "137 GFLOP".
@@ -158,11 +164,14 @@ inline std::string to_string(seconds t) {
     const double s = t.value();
     char buf[64];
     const double a = std::fabs(s);
-    if (a >= 1.0 || a == 0.0) {
+    // Thresholds at 0.9995 of each unit: 0.99996 s prints "1 s", not "1e+03 ms".
+    if (a >= 999.5) {
+        std::snprintf(buf, sizeof buf, "%.0f s", s);
+    } else if (a >= 0.9995 || a == 0.0) {
         std::snprintf(buf, sizeof buf, "%.3g s", s);
-    } else if (a >= 1e-3) {
+    } else if (a >= 0.9995e-3) {
         std::snprintf(buf, sizeof buf, "%.3g ms", s * 1e3);
-    } else if (a >= 1e-6) {
+    } else if (a >= 0.9995e-6) {
         std::snprintf(buf, sizeof buf, "%.3g us", s * 1e6);
     } else {
         std::snprintf(buf, sizeof buf, "%.3g ns", s * 1e9);

@@ -1,0 +1,353 @@
+/// @file
+/// Rich display in Jupyter C++ kernels (xeus-cling, xeus-cpp): `mime_bundle_repr` for the types a notebook
+/// shows, found by argument-dependent lookup. Each returns a MIME bundle: `text/html` tables (every text
+/// escaped) or, for a roofline, `image/svg+xml`, and always `text/plain` from the text reports.
+/// Not part of roofcast.hpp: it needs nlohmann-json, and uses the kernel's own copy (defines no JSON macro).
+#ifndef ROOFCAST_REPORT_MIME_HPP
+#define ROOFCAST_REPORT_MIME_HPP
+
+#include <roofcast/catalog.hpp>
+#include <roofcast/hardware/datasheet.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/io/csv.hpp>
+#include <roofcast/model/memory.hpp>
+#include <roofcast/model/predict.hpp>
+#include <roofcast/model/validation.hpp>
+#include <roofcast/report/gpu_report.hpp>
+#include <roofcast/report/prediction_report.hpp>
+#include <roofcast/report/roofline.hpp>
+#include <roofcast/report/stream.hpp>
+#include <roofcast/report/table.hpp>
+#include <roofcast/workload/workload.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <cstddef>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+
+namespace detail {
+
+/// `s` as HTML text or attribute value: & < > " ' escaped, controls and malformed UTF-8 replaced.
+inline std::string html_escape(std::string_view s) {
+    return xml_escape(s);
+}
+
+/// Whether a cell reads as a number (so its column is right-aligned), as text_table decides.
+inline bool html_numeric_cell(const std::string& s) {
+    return s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0 || s[0] == '-' || s[0] == '+' ||
+           s[0] == '.';
+}
+
+/// A <table> from a header and rows: every cell escaped, columns whose cells all read as numbers
+/// right-aligned. Well-formed XML as well as HTML.
+inline std::string html_table(const std::vector<std::string>& header,
+                              const std::vector<std::vector<std::string>>& rows) {
+    std::vector<bool> numeric(header.size(), true);
+    for (const auto& r : rows) {
+        for (std::size_t c = 0; c < header.size(); ++c) {
+            numeric[c] = numeric[c] && html_numeric_cell(c < r.size() ? r[c] : std::string());
+        }
+    }
+    const auto align = [&](std::size_t c) {
+        return numeric[c] && !rows.empty() ? std::string(" style=\"text-align:right\"") : std::string();
+    };
+    std::string s = "<table class=\"roofcast-table\">\n<thead><tr>";
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        s += "<th" + align(c) + ">" + html_escape(header[c]) + "</th>";
+    }
+    s += "</tr></thead>\n<tbody>\n";
+    for (const auto& r : rows) {
+        s += "<tr>";
+        for (std::size_t c = 0; c < header.size(); ++c) {
+            s += "<td" + align(c) + ">" + html_escape(c < r.size() ? r[c] : std::string()) + "</td>";
+        }
+        s += "</tr>\n";
+    }
+    return s + "</tbody>\n</table>\n";
+}
+
+/// A two-column table of (what, value) rows, without a header.
+inline std::string html_fields(const std::vector<std::pair<std::string, std::string>>& fields) {
+    std::string s = "<table class=\"roofcast-fields\">\n<tbody>\n";
+    for (const auto& [k, v] : fields) {
+        s += "<tr><th style=\"text-align:left\">" + html_escape(k) + "</th><td style=\"text-align:left\">" +
+             html_escape(v) + "</td></tr>\n";
+    }
+    return s + "</tbody>\n</table>\n";
+}
+
+/// A heading line.
+inline std::string html_title(const std::string& text) {
+    return "<p><strong>" + html_escape(text) + "</strong></p>\n";
+}
+
+/// A paragraph of text.
+inline std::string html_paragraph(const std::string& text) {
+    return "<p>" + html_escape(text) + "</p>\n";
+}
+
+/// The bundle {"text/html": <div class="roofcast">html</div>, "text/plain": plain}.
+inline nlohmann::json html_bundle(const std::string& html, const std::string& plain) {
+    nlohmann::json b = nlohmann::json::object();
+    b["text/html"] = "<div class=\"roofcast\">\n" + html + "</div>";
+    b["text/plain"] = plain;
+    return b;
+}
+
+/// What operator<< prints for `x`.
+template <class T>
+std::string streamed(const T& x) {
+    std::ostringstream o;
+    o << x;
+    return o.str();
+}
+
+/// "train step, amp-fp16, batch 256" for the run of prediction `p`.
+inline std::string run_headline(const prediction& p) {
+    return std::string(to_string_view(p.config.mode)) + ' ' + std::string(to_string_view(phase_of(p.config))) + ", " +
+           std::string(to_string_view(p.config.precision)) + ", batch " + std::to_string(p.batch) + ", " +
+           p.config.framework;
+}
+
+}  // namespace detail
+
+/// The table as HTML: a <table> with the same header and cells, text escaped, numeric columns
+/// right-aligned.
+inline std::string to_html(const text_table& t) {
+    // text_table exposes its cells only as text or CSV; CSV reads back exactly (RFC 4180).
+    std::vector<csv_record> records = parse_csv(t.to_csv(), "table");
+    std::vector<std::string> header = records.empty() ? std::vector<std::string>{} : records.front().fields;
+    std::vector<std::vector<std::string>> rows;
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        rows.push_back(std::move(records[i].fields));
+    }
+    return detail::html_table(header, rows);
+}
+
+/// A table: an HTML table; text/plain is the aligned text.
+inline nlohmann::json mime_bundle_repr(const text_table& t) {
+    return detail::html_bundle(to_html(t), t.to_text());
+}
+
+/// A GPU: its parameters, derived values, the peak table and the datasheet check; text/plain is
+/// describe(g).
+inline nlohmann::json mime_bundle_repr(const gpu_spec& g) {
+    std::string chip = g.chip.empty() ? "" : ", " + g.chip;
+    std::vector<std::pair<std::string, std::string>> f;
+    f.emplace_back("compute", std::to_string(g.sm_count) + " SMs x " + std::to_string(g.fp32_lanes_per_sm) +
+                                  " FP32 lanes = " + std::to_string(fp32_lanes(g)) + " lanes; " +
+                                  std::to_string(tensor_cores(g)) + " tensor cores (gen " +
+                                  std::to_string(params(g.arch).tensor_core_generation) + ")");
+    std::string clocks = "boost " + to_string(g.boost_clock);
+    if (g.base_clock) {
+        clocks += ", base " + to_string(*g.base_clock);
+    }
+    if (g.tensor_clock) {
+        clocks += ", tensor " + to_string(*g.tensor_clock);
+    }
+    f.emplace_back("clocks", clocks);
+    f.emplace_back("memory", to_string(g.marketed_memory) + " " + std::string(to_string_view(g.mem_type)) + " (" +
+                                 to_string_binary(g.usable_memory) + " usable)");
+    f.emplace_back("bandwidth", std::to_string(g.bus_width_bits) + "-bit x " +
+                                    detail::fixed(g.memory_data_rate.value(), 1e9, 4) +
+                                    " Gbit/s = " + to_string(memory_bandwidth(g)));
+    f.emplace_back("L2 cache", detail::fixed(g.l2_cache.value(), 1048576.0) + " MiB");
+    f.emplace_back("TDP", to_string(g.tdp));
+    std::string link_text = "PCIe gen " + std::to_string(g.pcie_gen);
+    if (g.nvlink_generation) {
+        link_text += ", NVLink " + std::to_string(*g.nvlink_generation);
+        if (g.nvlink_bandwidth) {
+            link_text += " (" + to_string(*g.nvlink_bandwidth) + ")";
+        }
+    }
+    f.emplace_back("links", link_text);
+    if (const auto r16 = ridge_point(g, dtype::fp16)) {
+        f.emplace_back("ridge point", "fp16 " + to_string(*r16) + ", fp32 " + to_string(*ridge_point(g, dtype::fp32)));
+    }
+    const auto checks = check_datasheet(g);
+    f.emplace_back("datasheet check", detail::check_summary(checks));
+    f.emplace_back("source", g.origin);
+    std::string html = detail::html_title(g.name + " — " + g.vendor + " " + std::string(params(g.arch).display_name) +
+                                          chip + ", " + g.form_factor + ", " + std::string(to_string_view(g.segment)));
+    html += detail::html_fields(f) + to_html(peak_table(g));
+    for (const datasheet_check& c : checks) {
+        if (!c.ok) {
+            html += detail::html_paragraph(detail::streamed(c));
+        }
+    }
+    if (!g.notes.empty()) {
+        html += detail::html_paragraph("notes: " + g.notes);
+    }
+    return detail::html_bundle(html, describe(g));
+}
+
+/// A prediction: the headline figures and the breakdown by op class; text/plain is describe(p).
+inline nlohmann::json mime_bundle_repr(const prediction& p) {
+    const auto [tp, unit] = main_throughput(p);
+    std::vector<std::pair<std::string, std::string>> f;
+    f.emplace_back("time", to_string(p.time));
+    f.emplace_back("likely range", to_string(p.likely_low) + " – " + to_string(p.likely_high));
+    f.emplace_back("throughput", si_prefixed(tp) + unit);
+    f.emplace_back("bound", std::string(to_string_view(p.limiter)) + " (GPU " + to_string(p.gpu_time) + ", host " +
+                                to_string(p.host_time) +
+                                (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "") + ")");
+    f.emplace_back("power",
+                   to_string(p.avg_power) + " per GPU (TDP " + to_string(p.tdp) + "), energy " + to_string(p.energy));
+    if (p.cost_usd) {
+        char cost[48];
+        std::snprintf(cost, sizeof cost, "$%.4g", *p.cost_usd);
+        f.emplace_back("cost", cost);
+    }
+    if (p.epoch_time) {
+        f.emplace_back("epoch", to_string(*p.epoch_time) + ", " + to_string(*p.epoch_energy));
+    }
+    f.emplace_back("memory", fit_verdict(p.memory));
+    if (p.extrapolation) {
+        f.emplace_back("note", *p.extrapolation);
+    }
+    const std::string gpus = p.config.num_gpus > 1 ? std::to_string(p.config.num_gpus) + " x " : "";
+    const std::string html = detail::html_title(p.workload + " on " + gpus + p.gpu + ": " + detail::run_headline(p)) +
+                             detail::html_fields(f) + to_html(breakdown_table(p));
+    return detail::html_bundle(html, describe(p));
+}
+
+/// A comparison: the side-by-side table, best first; text/plain is comparison_table(c) as text.
+inline nlohmann::json mime_bundle_repr(const comparison& c) {
+    std::string html;
+    for (const auto& r : c.results) {
+        if (r) {
+            html = detail::html_title(r->workload + ": " + detail::run_headline(*r));
+            break;
+        }
+    }
+    const text_table t = comparison_table(c);
+    return detail::html_bundle(html + to_html(t), t.to_text());
+}
+
+/// A memory footprint: item by item with shares, the total, the capacity and whether it fits.
+inline nlohmann::json mime_bundle_repr(const memory_footprint& f) {
+    return detail::html_bundle(to_html(footprint_table(f)) + detail::html_title(fit_verdict(f)), detail::streamed(f));
+}
+
+namespace detail {
+
+/// The HTML of a max-batch answer for `workload` on `gpu`.
+inline std::string batch_limit_html(const batch_limit& b, const std::string& workload, const std::string& gpu) {
+    std::string html;
+    if (b.max_batch > 0) {
+        html = html_title(workload + " on " + gpu + ": max batch " + std::to_string(b.max_batch) + " (limited by " +
+                          b.limiting_item + ")");
+        return html + to_html(footprint_table(b.footprint));
+    }
+    html =
+        html_title(workload + " does not fit " + gpu + " even at batch 1: " + to_string_binary(b.footprint.total()) +
+                   " needed, " + to_string_binary(b.footprint.capacity) + " usable; largest item: " + b.limiting_item);
+    html += to_html(footprint_table(b.footprint));
+    if (b.suggestions.empty()) {
+        return html + html_paragraph(
+                          "no single change among tensor parallelism, ZeRO, recompute or lower precision makes it fit");
+    }
+    text_table t({"what would make batch 1 fit", "per GPU", "of"});
+    for (const fit_suggestion& s : b.suggestions) {
+        t.add_row({s.change, to_string_binary(s.footprint.total()), to_string_binary(s.footprint.capacity)});
+    }
+    return html + to_html(t);
+}
+
+}  // namespace detail
+
+/// A max-batch answer without names (prefer max_batch_result, which has them).
+inline nlohmann::json mime_bundle_repr(const batch_limit& b) {
+    return detail::html_bundle(detail::batch_limit_html(b, "the workload", "the GPU"), detail::streamed(b));
+}
+
+/// A max-batch answer: the batch and what limits it, the footprint, and suggestions when nothing fits;
+/// text/plain is describe(r).
+inline nlohmann::json mime_bundle_repr(const max_batch_result& r) {
+    return detail::html_bundle(detail::batch_limit_html(r.limit, r.workload, r.gpu), describe(r));
+}
+
+/// Error statistics: one row (rows, predicted, median/mean/p90 APE, within 10% and 25%).
+inline nlohmann::json mime_bundle_repr(const error_summary& s) {
+    return detail::html_bundle(to_html(error_groups_table("rows", {{"all", s}})), detail::streamed(s));
+}
+
+/// A validation report: the summary, the errors by GPU, workload and metric, and the skip reasons.
+inline nlohmann::json mime_bundle_repr(const validation_report& r) {
+    std::string html = detail::html_title(r.file + ": " + detail::streamed(r.overall));
+    html += to_html(error_groups_table("gpu", r.by_gpu)) + to_html(error_groups_table("workload", r.by_workload)) +
+            to_html(error_groups_table("metric", r.by_metric));
+    if (r.overall.predicted < r.overall.rows) {
+        html += to_html(skipped_rows_table(r));
+    }
+    return detail::html_bundle(html, detail::streamed(r));
+}
+
+/// A roofline chart: the SVG of to_svg(c) and, as text/plain, its text summary.
+inline nlohmann::json mime_bundle_repr(const roofline_chart& c) {
+    nlohmann::json b = nlohmann::json::object();
+    b["image/svg+xml"] = to_svg(c);
+    b["text/plain"] = detail::streamed(c);
+    return b;
+}
+
+/// A workload: its kind, size and shape (layers, widths, heads, FFN, vocabulary for a transformer).
+inline nlohmann::json mime_bundle_repr(const workload& w) {
+    std::vector<std::pair<std::string, std::string>> f;
+    std::string plain = detail::streamed(w);
+    f.emplace_back("parameters", detail::parameter_count(parameters(w)));
+    if (w.transformer) {
+        const transformer_config& t = *w.transformer;
+        f.emplace_back("kind", std::string(to_string_view(t.kind)));
+        f.emplace_back("layers",
+                       std::to_string(t.layers) +
+                           (t.decoder_layers > 0 ? " + " + std::to_string(t.decoder_layers) + " decoder" : ""));
+        f.emplace_back("hidden", std::to_string(t.hidden));
+        f.emplace_back("heads", std::to_string(t.heads) + " (" + std::to_string(t.kv_heads) + " key/value, " +
+                                    std::to_string(t.head_dim) + " wide)");
+        f.emplace_back(
+            "ffn",
+            std::to_string(t.ffn_hidden) + " " + std::string(to_string_view(t.ffn)) +
+                (t.experts > 1 ? ", " + std::to_string(t.experts) + " experts, top-" + std::to_string(t.top_k) : ""));
+        f.emplace_back("vocabulary", std::to_string(t.vocab));
+        f.emplace_back("max sequence", std::to_string(t.max_seq));
+        f.emplace_back("norm, position",
+                       std::string(to_string_view(t.norm)) + ", " + std::string(to_string_view(t.position)));
+        if (!t.description.empty()) {
+            f.emplace_back("description", t.description);
+        }
+        f.emplace_back("source", t.origin);
+        plain += '\n' + detail::streamed(t);
+    } else if (w.cnn) {
+        f.emplace_back("input", std::to_string(w.cnn->channels) + "x" + std::to_string(w.cnn->image_size) + "x" +
+                                    std::to_string(w.cnn->image_size));
+        f.emplace_back("layers", std::to_string(w.cnn->layers.size()));
+        f.emplace_back("work", si_prefixed(macs(*w.cnn)) + "MAC per sample");
+        plain += '\n' + detail::streamed(*w.cnn);
+    }
+    return detail::html_bundle(detail::html_title(w.name) + detail::html_fields(f), plain);
+}
+
+/// A catalog: the GPU overview (one row per GPU) and the workload names.
+inline nlohmann::json mime_bundle_repr(const model_catalog& c) {
+    const text_table gpus = gpu_overview_table(c.gpus());
+    std::string names;
+    for (const workload& w : c.workloads()) {
+        names += (names.empty() ? "" : ", ") + w.name;
+    }
+    const std::string head = detail::streamed(c);
+    return detail::html_bundle(detail::html_title(head) + to_html(gpus) + detail::html_paragraph("workloads: " + names),
+                               head + "\n\n" + gpus.to_text() + "\nworkloads: " + names + '\n');
+}
+
+}  // namespace roofcast
+
+#endif

@@ -1,0 +1,21 @@
+# Checks the Doxygen tag file TAG (installed with the API reference in HTML_DIR): it names the public types
+# and functions notebooks ask about (?roofcast::gpu_spec), points each to a page that exists, and leaves out
+# roofcast::detail.
+file(READ "${TAG}" tag)
+foreach(type roofcast::gpu_spec roofcast::run_config roofcast::prediction roofcast::model_catalog)
+  string(REGEX MATCH "<name>${type}</name>[ \n]*<filename>([^<]+)</filename>" m "${tag}")
+  if(NOT m)
+    message(FATAL_ERROR "${TAG} has no page for ${type}")
+  endif()
+  if(NOT EXISTS "${HTML_DIR}/${CMAKE_MATCH_1}")
+    message(FATAL_ERROR "${TAG} sends ${type} to ${CMAKE_MATCH_1}, which is not in ${HTML_DIR}")
+  endif()
+endforeach()
+foreach(function predict max_batch catalog)
+  if(NOT tag MATCHES "<member kind=\"function\">[ \n]*<type>[^<]*</type>[ \n]*<name>${function}</name>[ \n]*<anchorfile>namespaceroofcast.html</anchorfile>")
+    message(FATAL_ERROR "${TAG} has no function roofcast::${function}")
+  endif()
+endforeach()
+if(tag MATCHES "roofcast::detail")
+  message(FATAL_ERROR "${TAG} documents roofcast::detail, which is internal")
+endif()
