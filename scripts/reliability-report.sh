@@ -83,7 +83,8 @@ EOF
 libFuzzer targets (clang 14, AddressSanitizer and UndefinedBehaviorSanitizer, toml++ compiled in and
 instrumented) for the GPU TOML loader, the transformer TOML loader and the measurement CSV reader, seeded with
 the shipped files and the kept regressions (fuzz/README.md). `scripts/fuzz.sh` runs each for a bounded time
-(CI: 60 s each); any crash fails it.
+(CI: 60 s each); any crash fails it. Executions depend on the machine and its load (this run: the machine
+that ran the script).
 
 | target | seconds | executions | corpus after the run | result |
 |---|---:|---:|---:|---|
@@ -120,7 +121,7 @@ character right after a line-ending backslash; non-ASCII text in string values a
 ## Sanitizers
 
 `scripts/sanitize.sh` builds the whole suite with `-fsanitize=address,undefined -fno-sanitize-recover=all`
-(gcc, -O0 with line tables, leak detection on, every report aborting the test) and runs every test that
+(gcc, -O0 with line tables, leak detection on unless the machine forbids it, every report aborting the test) and runs every test that
 executes roofcast code: all but the formatting, header, package, install and compile-must-fail checks, the
 capacity planner's (built against the install without the sanitizers) and the notebook replays (clang-repl).
 
