@@ -1,4 +1,6 @@
 // The command-line contract (design §7), tested through the real `roofcast` executable.
+#include "cli_runner.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <doctest/doctest.h>
@@ -16,36 +18,11 @@
 
 namespace {
 
-struct run_result {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using run_result = roofcast_tests::cli_result;
 
 // Runs `roofcast ARGS`, capturing stdout, stderr and the exit status.
 run_result roofcast(const std::string& args) {
-    char err_template[] = "/tmp/roofcast-cli-test-XXXXXX";
-    const int fd = mkstemp(err_template);
-    REQUIRE(fd >= 0);
-    close(fd);
-    const std::string err_file = err_template;
-    const std::string cmd = std::string("'") + ROOFCAST_CLI + "' " + args + " 2>'" + err_file + "'";
-    run_result r;
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 4096> buf{};
-    std::size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) {
-        r.out.append(buf.data(), n);
-    }
-    const int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    std::ifstream e(err_file);
-    std::stringstream ss;
-    ss << e.rdbuf();
-    r.err = ss.str();
-    std::remove(err_file.c_str());
-    return r;
+    return roofcast_tests::run_roofcast(args);
 }
 
 nlohmann::json json_of(const run_result& r) {
