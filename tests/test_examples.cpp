@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include "cli_runner.hpp"
+
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
@@ -17,24 +19,11 @@ namespace rc = roofcast;
 
 namespace {
 
-/// Standard output and exit status of a shell command.
-struct run_result {
-    std::string out;
-    int status = -1;
-};
+using run_result = roofcast_tests::cli_result;
 
+/// Standard output and exit status of a shell command.
 run_result run(const std::string& command) {
-    run_result r;
-    FILE* p = popen(command.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::array<char, 4096> buf{};
-    std::size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) {
-        r.out.append(buf.data(), n);
-    }
-    const int status = pclose(p);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    return roofcast_tests::run_command(command);
 }
 
 std::string run_example() {
