@@ -1,7 +1,7 @@
 // Speed of the library's main calls (issue 9): one prediction, max-batch, validation and a large sweep.
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/model/sweep.hpp>
-#include <roofcast/model/validation.hpp>
 #include <roofcast/roofcast.hpp>
 
 #include <benchmark/benchmark.h>

@@ -11,6 +11,7 @@
 #ifndef ROOFCAST_FUZZ_ENTRIES_HPP
 #define ROOFCAST_FUZZ_ENTRIES_HPP
 
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/catalog.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/datasheet.hpp>
@@ -20,7 +21,6 @@
 #include <roofcast/io/workload_toml.hpp>
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/predict.hpp>
-#include <roofcast/model/validation.hpp>
 #include <roofcast/workload/validate.hpp>
 
 #include <algorithm>

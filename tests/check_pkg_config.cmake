@@ -1,4 +1,4 @@
-# Compiles SOURCE with `PKG_CONFIG --cflags --libs roofcast` against the roofcast installed in PREFIX (its .pc in
+# Compiles SOURCE (which reads a GPU file: the io component) with `PKG_CONFIG --cflags --libs roofcast-io` against the roofcast installed in PREFIX (its .pc in
 # PC_DIR), runs it on the installed A100-SXM4-40GB description and checks what it prints. Also checks the
 # version and that the include directory pkg-config gives is the prefix's.
 set(ENV{PKG_CONFIG_PATH} "${PC_DIR}")
@@ -22,17 +22,17 @@ file(REAL_PATH "${PREFIX}/include" expected)
 if(NOT found STREQUAL expected)
   message(FATAL_ERROR "pkg-config --cflags roofcast gives roofcast's headers in '${found}', not in ${expected}")
 endif()
-execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs roofcast OUTPUT_VARIABLE flags RESULT_VARIABLE rc
+execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs roofcast-io OUTPUT_VARIABLE flags RESULT_VARIABLE rc
                 OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "pkg-config --cflags --libs roofcast failed (${rc})")
+  message(FATAL_ERROR "pkg-config --cflags --libs roofcast-io failed (${rc})")
 endif()
 separate_arguments(flags UNIX_COMMAND "${flags}")
 file(MAKE_DIRECTORY "${BUILD}")
 execute_process(COMMAND "${CXX}" -std=c++17 -O1 -Wall -Wextra -Werror "${SOURCE}" ${flags} -o "${BUILD}/pkgconfig_consumer"
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "compiling ${SOURCE} with `pkg-config --cflags --libs roofcast` (${flags}) failed:\n${err}")
+  message(FATAL_ERROR "compiling ${SOURCE} with `pkg-config --cflags --libs roofcast-io` (${flags}) failed:\n${err}")
 endif()
 execute_process(COMMAND "${BUILD}/pkgconfig_consumer" "${PREFIX}/${DATADIR}/roofcast/models/gpus/a100-sxm4-40gb.toml"
                 OUTPUT_VARIABLE out RESULT_VARIABLE rc)

@@ -1,7 +1,7 @@
 // Accuracy against the published measurements (models/measurements/measured-dev.csv) with the shipped
 // parameters: the targets the kernel model, the workloads and the multi-GPU model must meet.
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/model/defaults.hpp>
-#include <roofcast/model/validation.hpp>
 #include <roofcast/roofcast.hpp>
 
 #include <doctest/doctest.h>

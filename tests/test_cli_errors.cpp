@@ -197,7 +197,7 @@ TEST_CASE("out-of-range and malformed numbers: exit 2 naming the option and the 
         {"--batch 0x10", "--batch: '0x10' is not a whole number"},
         {"--batch abc", "--batch: 'abc' is not a whole number"},
         {"--tp 2.5", "--tp: '2.5' is not a whole number"},
-        {"--tp 5000", "--tp: 5000 is out of range: must be between 1 and 4096"},
+        {"--tp 2000000", "--tp: 2000000 is out of range: must be between 1 and 1000000"},
         {"--num-gpus 0", "--num-gpus: 0 is out of range: must be between 1 and 1000000"},
         {"--seq-len -1", "--seq-len: -1 is out of range: must be between 1 and 10000000"},
         {"--zero 4", "--zero: 4 is out of range: must be between 0 and 3"},
@@ -210,12 +210,16 @@ TEST_CASE("out-of-range and malformed numbers: exit 2 naming the option and the 
         expect_error("cli: out-of-range number", run + " " + n.option, n.message + " (see roofcast --help)");
     }
     expect_error("cli: out-of-range number", run + " --price-per-hour -1",
-                 "--price-per-hour: '-1' is not a positive price in USD per GPU-hour");
+                 "--price-per-hour: -1 is out of range: must be between 0 and 1000000 (see roofcast --help)");
+    expect_error("cli: out-of-range number", run + " --price-per-hour 0",
+                 "invalid run configuration: price per hour must be a positive number of dollars below 1e6");
     expect_error("cli: out-of-range number", run + " --price-per-hour nan",
-                 "--price-per-hour: 'nan' is not a positive price in USD per GPU-hour");
+                 "--price-per-hour: 'nan' is not a finite decimal number (see roofcast --help)");
+    expect_error("cli: out-of-range number", "compare --gpus L4,T4 --workload resnet50 --price-per-hour 1,x",
+                 "--price-per-hour: 'x' is not a positive price in USD per GPU-hour");
     expect_error("cli: out-of-range number",
                  "sweep --gpus L4 --workloads llama2-7b --mode infer --phase decode --gen-len -3",
-                 "invalid run configuration: gen-len must be at least 0, got -3");
+                 "--gen-len: -3 is out of range: must be between 0 and 10000000 (see roofcast --help)");
     // 2 GPUs x 600000 batches: refused before any result is kept.
     expect_error("cli: out-of-range number", "sweep --gpus L4,T4 --workloads resnet50 --batch 1:600000",
                  "sweep: 1.2e+06 combinations, more than 1e6; use fewer GPUs, workloads, precisions, batches or "
@@ -231,7 +235,7 @@ TEST_CASE("conflicting options: exit 2 saying what conflicts") {
         {llama + " --mode infer --num-gpus 6 --tp 4",
          "invalid run configuration: tp x pp = 4 does not divide num-gpus = 6"},
         {llama + " --num-gpus 4 --nodes 2 --gpus-per-node 8",
-         "--num-gpus 4 conflicts with --nodes 2 x 8 GPUs per node"},
+         "invalid run configuration: num-gpus 4 conflicts with nodes 2 x 8 GPUs per node"},
         {llama + " --microbatches 8",
          "invalid run configuration: microbatches applies only to pipeline-parallel training (pp > 1)"},
         {llama + " --pp 2 --batch 4 --microbatches 8",
@@ -249,8 +253,10 @@ TEST_CASE("conflicting options: exit 2 saying what conflicts") {
         {"predict --gpu L4 --workload resnet50 --tp 2",
          "invalid run configuration: resnet50 is a CNN: tensor and pipeline parallelism (tp, pp) are modelled for "
          "transformers only"},
-        {"compare --gpus L4,T4 --workload resnet50 --objective cost", "--objective cost needs --price-per-hour"},
-        {"predict --gpu L4 --workload resnet50 --price-per-hour 1,2", "predict takes one --price-per-hour, got 2"},
+        {"compare --gpus L4,T4 --workload resnet50 --objective cost",
+         "ranking by cost needs a price per GPU-hour (--price-per-hour)"},
+        {"compare --gpus L4,T4 --workload resnet50 --price-per-hour 1,2,3",
+         "give one price per GPU (2) or a single price, not 3"},
         {"predict --gpu A100-SXM4-40GB --workload resnet50 --precision fp8",
          "A100-SXM4-40GB (Ampere (GA100)) cannot run fp8: it has no fp8 tensor-core math"},
     };

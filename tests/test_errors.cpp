@@ -6,10 +6,10 @@
 // docs/reliability.md (tests/reliability_log.hpp).
 #include "reliability_log.hpp"
 
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/io/gpu_toml.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/io/workload_toml.hpp>
-#include <roofcast/model/validation.hpp>
 #include <roofcast/roofcast.hpp>
 
 #include <doctest/doctest.h>
@@ -458,9 +458,9 @@ TEST_CASE("bad run configurations are refused naming the field, not clamped") {
          }),
          p + "microbatches (8) exceeds the batch (4): every micro-batch needs a sample"},
         {"accumulation 0", with([](C& c) { c.accumulation = 0; }), p + "accumulation must be at least 1, got 0"},
-        {"serve batch 0", with([](C& c) { c.max_serve_batch = 0; }), p + "max serve batch must be at least 1, got 0"},
+        {"serve batch 0", with([](C& c) { c.max_serve_batch = 0; }), p + "max-serve-batch must be at least 1, got 0"},
         {"gpus per node", with([](C& c) { c.gpus_per_node = 2048; }),
-         p + "gpus per node must be at most 1024, got 2048"},
+         p + "gpus-per-node must be at most 1024, got 2048"},
         {"price nan", with([](C& c) { c.price_per_hour = std::nan(""); }),
          p + "price per hour must be a positive number of dollars below 1e6"},
         {"price negative", with([](C& c) { c.price_per_hour = -1.0; }),

@@ -24,17 +24,19 @@ double work_of(const rc::lowered_work& w, bool gemm_only_dense) {
 }  // namespace
 
 TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et al. 2020; Narayanan et al. 2021)") {
-    const rc::transformer_config& t = *rc::catalog().workload_named("gpt3-2.7b").transformer;
+    const rc::workload& gpt = rc::catalog().workload_named("gpt3-2.7b");
+    const rc::transformer_config& t = *gpt.transformer;
     rc::run_config c;
     c.mode = rc::mode::train;
     c.precision = rc::precision::amp_fp16;
     c.fused_attention = false;
-    rc::transformer_pass p;
-    p.batch = 1;
-    p.seq_q = p.seq_kv = 2048;
-    p.training = true;
-    p.logits_rows = 2048;
-    const rc::lowered_work w = rc::lower_transformer(t, c, p);
+    c.seq_len = 2048;
+    const rc::run_plan plan = rc::resolve(gpt, c);
+    const rc::transformer_pass& p = plan.passes[0];
+    REQUIRE(p.batch == 1);
+    REQUIRE(p.seq_q == 2048);
+    REQUIRE(p.logits_rows == 2048);
+    const rc::lowered_work w = rc::lower_transformer(plan, p);
     const double tokens = 2048.0;
     // Dense GEMMs: forward 2·N·T, backward 4·N·T over the matrix parameters (the tied embedding counts once,
     // as the output projection); position embeddings, norms and biases are not multiplied.
@@ -54,7 +56,7 @@ TEST_CASE("ResNet-50 forward work is 2 x 4.09 GMAC per 224x224 image") {
     rc::run_config c;
     c.mode = rc::mode::infer;
     c.precision = rc::precision::fp16;
-    const rc::lowered_work w = rc::lower_cnn(*rc::catalog().workload_named("resnet50").cnn, c, 1);
+    const rc::lowered_work w = rc::lower_cnn(rc::resolve(rc::catalog().workload_named("resnet50"), c), 1);
     double convs = 0.0;
     for (const rc::kernel& k : w.kernels) {
         if (k.cls == rc::op_class::conv || k.cls == rc::op_class::gemm) {

@@ -58,7 +58,7 @@ TEST_CASE("serving is lowered per GPU: the batch is the largest that fits each o
     c.prompt_len = 512;
     c.gen_len = 128;
     const rc::lowered_run lowered = rc::lower_run(w, c);
-    CHECK(lowered.per_gpu);
+    CHECK(lowered.plan.batch_per_gpu);
     const rc::gpu_spec& a40 = rc::catalog().gpu("A40");
     const rc::gpu_spec& a100 = rc::catalog().gpu("A100-SXM4-80GB");
     const rc::prediction p40 = rc::predict(lowered, a40), p100 = rc::predict(lowered, a100);
@@ -68,10 +68,10 @@ TEST_CASE("serving is lowered per GPU: the batch is the largest that fits each o
 }
 
 TEST_CASE("CNN layers of the same shape fold into one kernel without changing work, traffic or time") {
-    const rc::cnn_graph& g = *rc::catalog().workload_named("resnet50").cnn;
     const rc::run_config c = train(rc::precision::amp_fp16, 64);
-    const rc::lowered_work named = rc::lower_cnn(g, c, 64, true);
-    const rc::lowered_work folded = rc::lower_cnn(g, c, 64, false);
+    const rc::run_plan plan = rc::resolve(rc::catalog().workload_named("resnet50"), c);
+    const rc::lowered_work named = rc::lower_cnn(plan, 64, true);
+    const rc::lowered_work folded = rc::lower_cnn(plan, 64, false);
     // ResNet-50: 16 bottleneck blocks of 8 distinct shapes, so folding removes many kernels.
     CHECK(folded.kernels.size() < named.kernels.size() * 2 / 3);
     auto sums = [](const rc::lowered_work& w, std::size_t begin, std::size_t end) {

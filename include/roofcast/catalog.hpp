@@ -9,6 +9,7 @@
 #include <roofcast/detail/names.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/hardware/mig.hpp>
 #include <roofcast/hardware/validate.hpp>
 #include <roofcast/workload/cnn_models.hpp>
 #include <roofcast/workload/workload.hpp>
@@ -173,6 +174,15 @@ inline model_catalog make_builtin_catalog() {
 inline const model_catalog& catalog() {
     static const model_catalog built_in = detail::make_builtin_catalog();
     return built_in;
+}
+
+/// The GPU called `name` in `c`, or a MIG slice of one ("A100-SXM4-40GB:3g.20gb"); throws unknown_name_error
+/// with the closest names for an unknown GPU or profile.
+inline gpu_spec gpu_or_slice(const model_catalog& c, std::string_view name) {
+    if (const auto parts = split_mig_name(name)) {
+        return mig_slice(c.gpu(parts->first), parts->second);
+    }
+    return c.gpu(name);
 }
 
 }  // namespace roofcast

@@ -4,10 +4,11 @@
 #ifndef ROOFCAST_CALIBRATE_FIT_HPP
 #define ROOFCAST_CALIBRATE_FIT_HPP
 
+#include <roofcast/calibrate/result.hpp>
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/catalog.hpp>
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/model/params.hpp>
-#include <roofcast/model/validation.hpp>
 
 #include <Eigen/Dense>
 
@@ -18,32 +19,6 @@
 #include <vector>
 
 namespace roofcast {
-
-/// One fitted parameter: its prior, its fitted value and how many rows inform it.
-struct fitted_param {
-    /// Registry name.
-    std::string name;
-    /// Prior value.
-    double prior = 0.0;
-    /// Fitted value.
-    double value = 0.0;
-    /// Measurement rows whose prediction depends on it.
-    std::size_t rows = 0;
-};
-
-/// The outcome of a calibration.
-struct calibration_result {
-    /// The fitted parameters (all others keep their priors).
-    cost_params params;
-    /// Parameters that were fitted.
-    std::vector<fitted_param> fitted;
-    /// Rows used (predictable with the priors).
-    std::size_t rows_used = 0;
-    /// Root-mean-square log error (ln(predicted/measured)) before and after the fit.
-    double rms_log_before = 0.0, rms_log_after = 0.0;
-    /// Levenberg–Marquardt iterations taken.
-    int iterations = 0;
-};
 
 /// Options of calibrate().
 struct calibration_options {

@@ -67,22 +67,30 @@ inline const link_spec& find_link(std::string_view name) {
     throw unknown_name_error("interconnect", std::string(name), detail::closest_names(name, spellings));
 }
 
+/// GPUs in one node unless told otherwise: 8 (DGX/HGX boards); superchips 4 (gpus_per_node_of(g)).
+inline constexpr int default_gpus_per_node = 8;
+
 /// How the GPUs of a run are connected: GPUs per node, the link inside a node and the network between nodes.
 struct node_layout {
     /// GPUs in one node.
-    int gpus_per_node = 8;
+    int gpus_per_node = default_gpus_per_node;
     /// Link among the GPUs of a node.
     const link_spec* intra = nullptr;
     /// Network between nodes.
     const link_spec* inter = nullptr;
 };
 
-/// The default layout for `g`: 8 GPUs per node (4 for GH200 superchips); SXM parts connect by their NVLink
+/// The GPUs per node of `g`'s usual systems: 4 GH200 superchips, else default_gpus_per_node.
+inline int gpus_per_node_of(const gpu_spec& g) {
+    return g.form_factor == "Superchip" ? 4 : default_gpus_per_node;
+}
+
+/// The default layout for `g`: gpus_per_node_of(g) GPUs per node; SXM parts connect by their NVLink
 /// generation, PCIe cards by PCIe of their generation (an NVLink bridge only joins pairs: `group` ≤ 2);
 /// nodes connect by InfiniBand HDR (before Hopper) or NDR (Hopper and later).
 inline node_layout default_layout(const gpu_spec& g, int group) {
     node_layout n;
-    n.gpus_per_node = g.form_factor == "Superchip" ? 4 : 8;
+    n.gpus_per_node = gpus_per_node_of(g);
     const bool sxm = g.form_factor.rfind("SXM", 0) == 0 || g.form_factor == "Superchip";
     const int gen = g.nvlink_generation.value_or(0);
     if (sxm && gen >= 2) {

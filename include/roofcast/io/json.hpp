@@ -1,12 +1,21 @@
 /// @file
-/// JSON form of roofcast's values (nlohmann-json): SI values, with the unit in the key.
+/// JSON form of roofcast's values and results (nlohmann-json): SI values, with the unit in the key. Every
+/// result a command prints has its to_json here; the CLI only dumps them.
 #ifndef ROOFCAST_IO_JSON_HPP
 #define ROOFCAST_IO_JSON_HPP
 
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/compare.hpp>
+#include <roofcast/model/memory.hpp>
 #include <roofcast/model/predict.hpp>
-#include <roofcast/model/validation.hpp>
+#include <roofcast/model/scaling.hpp>
+#include <roofcast/model/summary.hpp>
+#include <roofcast/model/sweep.hpp>
+#include <roofcast/report/gpu_report.hpp>
+#include <roofcast/report/roofline.hpp>
+#include <roofcast/report/workload_report.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -211,6 +220,139 @@ inline void to_json(nlohmann::json& j, const validation_report& r) {
     j["by_workload"] = r.by_workload;
     j["by_metric"] = r.by_metric;
     j["details"] = details;
+}
+
+/// {"gpus": [gpu, ...]}.
+inline void to_json(nlohmann::json& j, const gpu_list& l) {
+    j = nlohmann::json{{"gpus", l.gpus}};
+}
+
+/// The batch limit with the workload, GPU and run it is about: {max_batch, memory, limiting_item,
+/// suggestions, gpu, workload, mode, precision, num_gpus, tp}.
+inline void to_json(nlohmann::json& j, const max_batch_result& r) {
+    j = r.limit;
+    j["gpu"] = r.gpu;
+    j["workload"] = r.workload;
+    j["mode"] = std::string(to_string_view(r.config.mode));
+    j["precision"] = std::string(to_string_view(r.config.precision));
+    j["num_gpus"] = r.config.num_gpus;
+    j["tp"] = r.config.tp;
+}
+
+/// {"results": [prediction with max_batch and rank, or {gpu, error, max_batch, rank}], "objective"}: the
+/// GPUs in the order asked; rank is null where unranked.
+inline void to_json(nlohmann::json& j, const comparison& c) {
+    nlohmann::json results = nlohmann::json::array();
+    for (std::size_t i = 0; i < c.results.size(); ++i) {
+        nlohmann::json one =
+            c.results[i] ? nlohmann::json(*c.results[i]) : nlohmann::json{{"gpu", c.gpus[i]}, {"error", c.reasons[i]}};
+        one["max_batch"] = c.max_batches[i];
+        one["rank"] = c.rank[i] > 0 ? nlohmann::json(c.rank[i]) : nlohmann::json(nullptr);
+        results.push_back(std::move(one));
+    }
+    j = nlohmann::json{{"results", results}, {"objective", std::string(to_string_view(c.objective))}};
+}
+
+/// {gpu, workload, scaling: [{num_gpus, nodes, time_s, throughput, unit, speedup, efficiency, comm_time_s,
+/// bound}]}.
+inline void to_json(nlohmann::json& j, const scaling_report& r) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const scaling_point& pt : r.points) {
+        const auto [tp, unit] = main_throughput(pt.result);
+        rows.push_back({{"num_gpus", pt.num_gpus},
+                        {"nodes", pt.nodes},
+                        {"time_s", pt.result.time.value()},
+                        {"throughput", tp},
+                        {"unit", unit},
+                        {"speedup", pt.speedup},
+                        {"efficiency", pt.efficiency},
+                        {"comm_time_s", pt.result.comm_time.value()},
+                        {"bound", std::string(to_string_view(pt.result.limiter))}});
+    }
+    j = nlohmann::json{{"gpu", r.gpu}, {"workload", r.workload}, {"scaling", rows}};
+}
+
+/// {"results": [prediction, or {gpu, workload, batch, error}]}, point-major.
+inline void to_json(nlohmann::json& j, const sweep_report& r) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.results.size(); ++i) {
+        const sweep_point& pt = r.points[i / r.gpus.size()];
+        rows.push_back(r.results[i].result ? nlohmann::json(*r.results[i].result)
+                                           : nlohmann::json{{"gpu", r.gpus[i % r.gpus.size()]},
+                                                            {"workload", pt.source->name},
+                                                            {"batch", pt.config.batch},
+                                                            {"error", r.results[i].error}});
+    }
+    j = nlohmann::json{{"results", rows}};
+}
+
+/// {"workloads": [{name, kind, parameters}]}.
+inline void to_json(nlohmann::json& j, const workload_list& l) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const workload& w : l.workloads) {
+        all.push_back({{"name", w.name},
+                       {"kind", w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))},
+                       {"parameters", parameters(w)}});
+    }
+    j = nlohmann::json{{"workloads", all}};
+}
+
+/// {name, kind, parameters, forward_flops, flops_per} and, for a transformer, its shape and
+/// training_flops_per_token.
+inline void to_json(nlohmann::json& j, const workload_summary& s) {
+    const workload& w = *s.source;
+    j = nlohmann::json{{"name", w.name},
+                       {"kind", w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))},
+                       {"parameters", s.parameters},
+                       {"forward_flops", s.forward_flops},
+                       {"flops_per", s.flops_per}};
+    if (w.transformer) {
+        const transformer_config& t = *w.transformer;
+        j["layers"] = t.layers;
+        j["decoder_layers"] = t.decoder_layers;
+        j["hidden"] = t.hidden;
+        j["heads"] = t.heads;
+        j["kv_heads"] = t.kv_heads;
+        j["head_dim"] = t.head_dim;
+        j["ffn_hidden"] = t.ffn_hidden;
+        j["ffn"] = std::string(to_string_view(t.ffn));
+        j["vocab"] = t.vocab;
+        j["experts"] = t.experts;
+        j["training_flops_per_token"] = *s.training_flops_per_token;
+    }
+}
+
+/// {gpu, bandwidth_bytes_per_s, ceilings: [{label, dtypes, peak_flops_per_s, ridge_point_flops_per_byte}],
+/// points: [{label, class, intensity_flops_per_byte, achieved_flops_per_s}]}.
+inline void to_json(nlohmann::json& j, const roofline_chart& chart) {
+    nlohmann::json ceilings = nlohmann::json::array();
+    for (const roofline_ceiling& x : chart.ceilings) {
+        std::vector<std::string> types;
+        for (dtype d : x.dtypes) {
+            types.push_back(to_string(d));
+        }
+        ceilings.push_back({{"label", x.label},
+                            {"dtypes", types},
+                            {"peak_flops_per_s", x.peak.value()},
+                            {"ridge_point_flops_per_byte", (x.peak / chart.bandwidth).value()}});
+    }
+    nlohmann::json pts = nlohmann::json::array();
+    for (const roofline_point& pt : chart.points) {
+        pts.push_back({{"label", pt.label},
+                       {"class", pt.group},
+                       {"intensity_flops_per_byte", pt.intensity.value()},
+                       {"achieved_flops_per_s", pt.achieved.value()}});
+    }
+    j = nlohmann::json{{"gpu", chart.gpu_name},
+                       {"bandwidth_bytes_per_s", chart.bandwidth.value()},
+                       {"ceilings", ceilings},
+                       {"points", pts}};
+}
+
+/// The chart's JSON with "svg": the file written, or null.
+inline void to_json(nlohmann::json& j, const roofline_report& r) {
+    j = r.chart;
+    j["svg"] = r.svg_file.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.svg_file);
 }
 
 }  // namespace roofcast

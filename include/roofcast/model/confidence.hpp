@@ -6,7 +6,7 @@
 
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/model/params.hpp>
-#include <roofcast/model/run_config.hpp>
+#include <roofcast/model/plan.hpp>
 #include <roofcast/model/software.hpp>
 #include <roofcast/workload/workload.hpp>
 
@@ -15,12 +15,6 @@
 #include <utility>
 
 namespace roofcast {
-
-/// The kind of run whose residuals set the likely range: "cnn-train", "encoder-infer", "decoder-infer", ...
-inline std::string run_kind(const workload& w, const run_config& c) {
-    const std::string family = w.cnn ? "cnn" : w.transformer->kind == transformer_kind::encoder ? "encoder" : "decoder";
-    return family + "-" + std::string(to_string_view(c.mode));
-}
 
 /// The (low, high) factors on predicted time for runs of `kind`: the calibration's 10th and 90th
 /// percentiles of measured/predicted time; without calibration data for the kind, (0.67, 1.5).
@@ -31,9 +25,10 @@ inline std::pair<double, double> error_band(const cost_params& p, const std::str
 
 /// A sentence when the run is outside what `p` was calibrated on: the GPU's architecture family has no
 /// calibrated GEMM efficiency for the run's math type, or the framework's profile was not calibrated.
-inline std::optional<std::string> extrapolation_note(const cost_params& p, const gpu_spec& g, const run_config& c) {
+inline std::optional<std::string> extrapolation_note(const cost_params& p, const gpu_spec& g, const run_plan& plan) {
     static const cost_params prior = prior_params();  // constant data, built once
-    const precision_types t = types_of(c.precision == precision::fp32 && c.allow_tf32 ? precision::tf32 : c.precision);
+    const run_config& c = plan.config;
+    const precision_types& t = plan.types;
     const auto a = static_cast<std::size_t>(g.arch);
     const auto d = static_cast<std::size_t>(t.math);
     std::string note;
@@ -41,7 +36,7 @@ inline std::optional<std::string> extrapolation_note(const cost_params& p, const
         note = "no " + std::string(params(g.arch).display_name) + " " + to_string(t.math) +
                " measurements were calibrated: its GEMM efficiency is the prior";
     }
-    const auto i = static_cast<std::size_t>(profile_index(c.framework));
+    const std::size_t i = plan.profile;
     if (i < p.profile.size()) {
         const profile_params& q = p.profile[i];
         const profile_params& q0 = prior.profile[i];

@@ -223,6 +223,76 @@ inline seconds roofline_time(const kernel& k, const cost_context& c) {
 
 namespace detail {
 
+/// The fastest way to run a GEMM-like kernel of shape `s` (docs/model.md): for each of the generation's
+/// largest tiles, shrunk to small M or N (tile T), and each split-K factor, the waves of work units over the SMs
+/// at the tile's rate, against the DRAM time `t_memory`; plus the split-K reduction.
+struct gemm_schedule {
+    /// Time of the waves (compute), and of the split-K reduction.
+    double t_compute = 0.0, t_reduce = 0.0;
+    /// The tile, split-K factor, work units (tiles × split) and waves chosen.
+    gemm_tile tile{};
+    int split_k = 1;
+    long long units = 0, waves = 0;
+};
+
+/// The schedule of `k` (shape `s`, `peak_rate` on its unit) with the smallest max(t_compute, t_memory) +
+/// t_reduce: t_wave = 2·Tm·Tn·⌈K/split⌉·w / (peak/SMs · γ · e(T)) + t_w, waves = ⌈units / SMs⌉.
+inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const cost_context& c, double peak_rate,
+                                   double t_memory) {
+    const double peak_sm = peak_rate / c.sms;
+    // FLOPs per M×N×K "cell": 2 for a GEMM; fused attention does two GEMMs per score (and a causal mask skips
+    // some), so its work sets the scale.
+    const double w = k.work.value() / (2.0 * static_cast<double>(s.m) * static_cast<double>(s.n) *
+                                       static_cast<double>(s.k) * static_cast<double>(s.batch));
+    const bool tensor = k.unit == exec_unit::tensor_core;
+    const std::array<gemm_tile, 3>& tiles = tensor ? *c.tiles : small_tiles;
+    const auto& efficiency =
+        tensor && c.tiles == &large_tiles ? tile_efficiency_table<large_tiles>() : tile_efficiency_table<small_tiles>();
+    const double gamma = c.gemm_efficiency[static_cast<std::size_t>(k.type)];
+    gemm_schedule best;
+    double best_total = std::numeric_limits<double>::infinity();
+    std::array<gemm_tile, 3> seen{};
+    std::size_t n_seen = 0;
+    for (const gemm_tile& largest : tiles) {
+        const int shift_m = fitted_shift(largest.m, s.m), shift_n = fitted_shift(largest.n, s.n);
+        const gemm_tile T{1 << shift_m, 1 << shift_n};
+        // A tile already tried (small M or N shrinks different tiles to the same one) cannot do better.
+        const auto tried = seen.begin() + static_cast<std::ptrdiff_t>(n_seen);
+        if (std::any_of(seen.begin(), tried, [&T](gemm_tile u) { return u.m == T.m && u.n == T.n; })) {
+            continue;
+        }
+        seen[n_seen++] = T;
+        const long long tiles_mn = ((s.m + T.m - 1) >> shift_m) * ((s.n + T.n - 1) >> shift_n) * s.batch;
+        const double rate =
+            peak_sm * gamma * efficiency[static_cast<std::size_t>(shift_m - 4)][static_cast<std::size_t>(shift_n - 4)];
+        for (int split : {1, 2, 3, 4, 6, 8}) {
+            // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth; both
+            // conditions only get stricter as the split grows.
+            if (split > 1 && (tiles_mn * (split - 1) >= c.sms || s.k / split < 256)) {
+                break;
+            }
+            gemm_schedule x;
+            x.tile = T;
+            x.split_k = split;
+            x.units = tiles_mn * split;
+            x.waves = ceil_div(x.units, c.sms);
+            const long long depth = split == 1 ? s.k : ceil_div(s.k, split);
+            x.t_compute = static_cast<double>(x.waves) *
+                          (2.0 * w * T.m * T.n * static_cast<double>(depth) / rate + c.wave_overhead);
+            // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
+            x.t_reduce = split > 1 ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth +
+                                         c.kernel_overhead
+                                   : 0.0;
+            const double total = std::max(x.t_compute, t_memory) + x.t_reduce;
+            if (total < best_total) {
+                best_total = total;
+                best = x;
+            }
+        }
+    }
+    return best;
+}
+
 /// cost() of `count` instances of `k` (evaluate passes a count reduced by fusion without copying the kernel).
 inline kernel_cost cost_of(const kernel& k, const cost_context& c, double count) {
     const auto i = static_cast<std::size_t>(k.type);
@@ -231,75 +301,27 @@ inline kernel_cost cost_of(const kernel& k, const cost_context& c, double count)
         throw unsupported_error(c.gpu->name + " has no " + std::string(to_string_view(k.unit)) + " " +
                                 to_string(k.type) + " math (kernel '" + k.name + "')");
     }
-    const double eff = c.gemm_efficiency[i];
-    const double traffic_bytes = traffic(k).value();
     kernel_cost r;
-    double compute = 0.0, memory = traffic_bytes / c.bandwidth, extra = 0.0;
+    const double t_memory = traffic(k).value() / c.bandwidth;
+    double t_compute = 0.0, t_reduce = 0.0;
     if (k.shape && k.work.value() > 0.0) {
-        const gemm_shape& s = *k.shape;
-        const double peak_sm = peak_rate / c.sms;
-        // FLOPs per M×N×K "cell": 2 for a GEMM; fused attention does two GEMMs per score (and a causal
-        // mask skips some), so its work sets the scale.
-        const double scale = k.work.value() / (2.0 * static_cast<double>(s.m) * static_cast<double>(s.n) *
-                                               static_cast<double>(s.k) * static_cast<double>(s.batch));
-        const bool tensor = k.unit == exec_unit::tensor_core;
-        const std::array<gemm_tile, 3>& tiles = tensor ? *c.tiles : small_tiles;
-        const auto& efficiency = tensor && c.tiles == &large_tiles ? tile_efficiency_table<large_tiles>()
-                                                                   : tile_efficiency_table<small_tiles>();
-        double best = std::numeric_limits<double>::infinity();
-        std::array<gemm_tile, 3> seen{};
-        std::size_t n_seen = 0;
-        for (const gemm_tile& largest : tiles) {
-            const int shift_m = fitted_shift(largest.m, s.m), shift_n = fitted_shift(largest.n, s.n);
-            const gemm_tile t{1 << shift_m, 1 << shift_n};
-            // A tile already tried (small M or N shrinks different tiles to the same one) cannot do better.
-            const auto tried = seen.begin() + static_cast<std::ptrdiff_t>(n_seen);
-            if (std::any_of(seen.begin(), tried, [&t](gemm_tile u) { return u.m == t.m && u.n == t.n; })) {
-                continue;
-            }
-            seen[n_seen++] = t;
-            const long long tiles_mn = ((s.m + t.m - 1) >> shift_m) * ((s.n + t.n - 1) >> shift_n) * s.batch;
-            const double rate =
-                peak_sm * eff *
-                efficiency[static_cast<std::size_t>(shift_m - 4)][static_cast<std::size_t>(shift_n - 4)];
-            for (int split : {1, 2, 3, 4, 6, 8}) {
-                // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth;
-                // both conditions only get stricter as the split grows.
-                if (split > 1 && (tiles_mn * (split - 1) >= c.sms || s.k / split < 256)) {
-                    break;
-                }
-                const long long units = tiles_mn * split;
-                const long long waves = ceil_div(units, c.sms);
-                const long long depth = split == 1 ? s.k : ceil_div(s.k, split);
-                const double unit_work = 2.0 * scale * t.m * t.n * static_cast<double>(depth);
-                const double t_compute = static_cast<double>(waves) * (unit_work / rate + c.wave_overhead);
-                // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
-                const double t_reduce =
-                    split > 1
-                        ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth + c.kernel_overhead
-                        : 0.0;
-                const double total = std::max(t_compute, memory) + t_reduce;
-                if (total < best) {
-                    best = total;
-                    compute = t_compute;
-                    extra = t_reduce;
-                    r.tile = t;
-                    r.split_k = split;
-                    r.work_units = units;
-                    r.waves = waves;
-                }
-            }
-        }
+        const gemm_schedule g = best_schedule(k, *k.shape, c, peak_rate, t_memory);
+        t_compute = g.t_compute;
+        t_reduce = g.t_reduce;
+        r.tile = g.tile;
+        r.split_k = g.split_k;
+        r.work_units = g.units;
+        r.waves = g.waves;
     } else if (k.work.value() > 0.0) {
-        compute = k.work.value() / (peak_rate * eff);
+        t_compute = k.work.value() / (peak_rate * c.gemm_efficiency[i]);
     }
-    const double overhead = c.kernel_overhead * k.launches;
-    r.compute_time = (compute + extra) * count * units::second;
-    r.memory_time = memory * count * units::second;
-    r.overhead_time = overhead * count * units::second;
-    r.time = (std::max(compute, memory) + extra + overhead) * count * units::second;
-    const double busy = std::max(compute + extra, memory);
-    r.limiter = overhead > busy ? bound::overhead : compute + extra >= memory ? bound::compute : bound::memory;
+    const double t_overhead = c.kernel_overhead * k.launches;
+    r.compute_time = (t_compute + t_reduce) * count * units::second;
+    r.memory_time = t_memory * count * units::second;
+    r.overhead_time = t_overhead * count * units::second;
+    r.time = (std::max(t_compute, t_memory) + t_reduce + t_overhead) * count * units::second;
+    const double busy = std::max(t_compute + t_reduce, t_memory);
+    r.limiter = t_overhead > busy ? bound::overhead : t_compute + t_reduce >= t_memory ? bound::compute : bound::memory;
     return r;
 }
 

@@ -7,8 +7,8 @@
 #include <roofcast/error.hpp>
 #include <roofcast/model/kernel.hpp>
 #include <roofcast/model/lowering.hpp>
+#include <roofcast/model/plan.hpp>
 #include <roofcast/model/precision.hpp>
-#include <roofcast/model/run_config.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
@@ -107,16 +107,6 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
     }
 }
 
-/// The math types of a run: FP32 with TF32 allowed runs GEMMs as TF32 on tensor cores.
-inline precision_types run_types(const run_config& c) {
-    precision_types t = types_of(c.precision);
-    if (c.precision == precision::fp32 && c.allow_tf32) {
-        t.math = dtype::tf32;
-        t.math_unit = exec_unit::tensor_core;
-    }
-    return t;
-}
-
 /// Appends the optimizer update of `local_params` parameters.
 inline void optimizer(std::vector<kernel>& out, double local_params, kernels::optimizer_kind kind,
                       const precision_types& t) {
@@ -188,313 +178,405 @@ private:
     std::size_t used_ = 0;
 };
 
-}  // namespace detail
-
-/// Options of transformer lowering that the caller decides from the phase.
-struct transformer_pass {
-    /// Sequences.
-    long long batch = 1;
-    /// Query positions per sequence in this pass.
-    long long seq_q = 1;
-    /// Key/value positions (= seq_q without a cache).
-    long long seq_kv = 1;
-    /// Whether to add backward and optimizer kernels.
-    bool training = false;
-    /// Rows of the output projection computed (all tokens, or only the last one per sequence).
-    long long logits_rows = 0;
-    /// Fraction of blocks on this GPU (1 / pipeline stages).
-    double stage_fraction = 1.0;
-    /// Whether kernels carry names (for reports); predictions lower without them, which is faster.
-    bool named = true;
-};
-
-/// Lowers a transformer for one pass on one GPU (tensor-parallel shard `c.tp`).
-inline lowered_work lower_transformer(const transformer_config& t, const run_config& c, const transformer_pass& p) {
-    const precision_types ty = detail::run_types(c);
-    const dtype act = ty.activation;
-    const bool fused = c.fused_attention.value_or(false);
-    const long long tp = c.tp;
-    if (t.heads % tp != 0) {
-        throw input_error(t.name + ": tp = " + std::to_string(tp) + " does not divide its " + std::to_string(t.heads) +
-                          " attention heads");
-    }
-    const long long tokens = p.batch * p.seq_q;
-    const double T = static_cast<double>(tokens), h = static_cast<double>(t.hidden);
-    const long long heads = t.heads / tp, kv = std::max<long long>(1, t.kv_heads / tp);
-    const long long f = std::max<long long>(1, t.ffn_hidden / tp);
-    std::vector<kernel> fwd, bwd;
-    fwd.reserve(64);
-    bwd.reserve(128);
-    const bool tr = p.training;
-    auto nm = [&p](const std::string& a, const char* b) { return p.named ? a + b : std::string(); };
-    auto stack = [&](const std::string& prefix, long long blocks, bool causal, bool cross) {
-        const double n = static_cast<double>(blocks) * p.stage_fraction;
-        if (n <= 0.0) {
-            return;
-        }
-        detail::normalization(
-            fwd, bwd, nm(prefix, "norm1"), T * h,
-            t.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm, act, tr, n);
-        detail::dense(fwd, bwd, nm(prefix, "qkv"), tokens, (heads + 2 * kv) * t.head_dim, t.hidden, ty, tr, true, n);
-        kernels::attention_desc a;
-        a.batch = p.batch;
-        a.heads = heads;
-        a.kv_heads = kv;
-        a.seq_q = p.seq_q;
-        a.seq_kv = p.seq_kv;
-        a.head_dim = t.head_dim;
-        a.causal = causal;
-        auto attention = [&](const std::string& name) {
-            if (fused) {
-                kernel k = kernels::fused_attention(name, a, ty.math, false);
-                k.unit = ty.math_unit;
-                k.count = n;
-                fwd.push_back(k);
-                if (tr) {
-                    kernel b = kernels::fused_attention(nm(name, " bwd"), a, ty.math, true);
-                    b.unit = ty.math_unit;
-                    b.count = n;
-                    bwd.push_back(std::move(b));
-                }
-            } else {
-                for (kernel k : kernels::unfused_attention(name, a, act, false)) {
-                    if (k.shape) {
-                        k.type = ty.math;
-                        k.unit = ty.math_unit;
-                    }
-                    k.count = n;
-                    fwd.push_back(k);
-                }
-                // Scale/mask and (training) dropout on the scores.
-                const double scores = static_cast<double>(p.batch * heads * p.seq_q * p.seq_kv);
-                detail::pointwise(fwd, bwd, nm(name, " mask"), scores, 1, act, tr, n);
-                if (tr) {
-                    detail::pointwise(fwd, bwd, nm(name, " dropout"), scores, 1, act, tr, n);
-                    for (kernel k : kernels::unfused_attention(name, a, act, true)) {
-                        if (k.shape) {
-                            k.type = ty.math;
-                            k.unit = ty.math_unit;
-                        }
-                        k.count = n;
-                        bwd.push_back(k);
-                    }
-                }
-            }
-        };
-        attention(nm(prefix, "attention"));
-        detail::dense(fwd, bwd, nm(prefix, "out"), tokens, t.hidden, heads * t.head_dim, ty, tr, true, n);
-        detail::pointwise(fwd, bwd, nm(prefix, "residual1"), T * h, 2, act, tr, n);
-        if (cross) {
-            detail::normalization(fwd, bwd, nm(prefix, "norm_cross"), T * h, kernels::norm_kind::layer_norm, act, tr,
-                                  n);
-            detail::dense(fwd, bwd, nm(prefix, "cross q"), tokens, heads * t.head_dim, t.hidden, ty, tr, true, n);
-            attention(nm(prefix, "cross-attention"));
-            detail::dense(fwd, bwd, nm(prefix, "cross out"), tokens, t.hidden, heads * t.head_dim, ty, tr, true, n);
-        }
-        detail::normalization(
-            fwd, bwd, nm(prefix, "norm2"), T * h,
-            t.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm, act, tr, n);
-        const long long moe = moe_blocks(t, blocks);
-        auto ffn = [&](const std::string& name, long long rows, double count) {
-            if (count <= 0.0) {
-                return;
-            }
-            detail::dense(fwd, bwd, nm(name, " up"), rows, gated(t.ffn) ? 2 * f : f, t.hidden, ty, tr, true, count);
-            detail::pointwise(fwd, bwd, nm(name, " act"), static_cast<double>(rows) * static_cast<double>(f),
-                              gated(t.ffn) ? 2 : 1, act, tr, count, 4.0);
-            detail::dense(fwd, bwd, nm(name, " down"), rows, t.hidden, f, ty, tr, true, count);
-        };
-        const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
-        ffn(nm(prefix, "ffn"), tokens, n * dense_share);
-        if (moe > 0) {
-            const double moe_n = n * (1.0 - dense_share);
-            detail::dense(fwd, bwd, nm(prefix, "router"), tokens, t.experts, t.hidden, ty, tr, true, moe_n);
-            // Tokens spread evenly over the experts; each expert runs its own GEMMs.
-            const long long rows = std::max<long long>(1, tokens * t.top_k / t.experts);
-            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(t.experts));
-        }
-        detail::pointwise(fwd, bwd, nm(prefix, "residual2"), T * h, 2, act, tr, n);
-        if (tr) {
-            detail::pointwise(fwd, bwd, nm(prefix, "dropout"), T * h, 1, act, tr, 2.0 * n);
-        }
-    };
-    // Embeddings.
-    kernel emb = kernels::embedding("embedding", T, h, act, false);
-    emb.count = p.stage_fraction;
-    fwd.push_back(emb);
-    if (tr) {
-        kernel e = kernels::embedding("embedding bwd", T, h, act, true);
-        e.count = p.stage_fraction;
-        bwd.push_back(e);
-    }
-    if (t.kind == transformer_kind::encoder_decoder) {
-        stack("encoder.", t.layers, false, false);
-        stack("decoder.", t.decoder_layers, true, true);
-    } else {
-        stack("", t.layers, t.kind == transformer_kind::decoder, false);
-    }
-    detail::normalization(fwd, bwd, "final norm", T * h, kernels::norm_kind::layer_norm, act, tr, p.stage_fraction);
-    if (p.logits_rows > 0) {
-        const long long vocab = std::max<long long>(1, t.vocab / tp);
-        detail::dense(fwd, bwd, "lm head", p.logits_rows, vocab, t.hidden, ty, tr, true, p.stage_fraction);
-        if (tr) {
-            detail::pointwise(fwd, bwd, "cross entropy",
-                              static_cast<double>(p.logits_rows) * static_cast<double>(vocab), 1, act, tr,
-                              p.stage_fraction, 5.0);
-        }
-    }
+/// Forward kernels, then backward ones (in reverse when `reverse_backward`: a CNN's layers), with the
+/// index of the first backward and of the first optimizer kernel.
+inline lowered_work join(std::vector<kernel> fwd, std::vector<kernel> bwd, bool reverse_backward) {
     lowered_work w;
     w.kernels = std::move(fwd);
     w.backward_begin = w.kernels.size();
     w.kernels.reserve(w.kernels.size() + bwd.size() + 1);
-    w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.begin()), std::make_move_iterator(bwd.end()));
+    if (reverse_backward) {
+        w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.rbegin()), std::make_move_iterator(bwd.rend()));
+    } else {
+        w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.begin()), std::make_move_iterator(bwd.end()));
+    }
     w.optimizer_begin = w.kernels.size();
-    const int dp = data_parallel(c);
-    const double local_params = parameters(t) / static_cast<double>(tp) * p.stage_fraction;
-    if (tr && c.with_optimizer) {
-        detail::optimizer(w.kernels, c.zero >= 1 ? local_params / dp : local_params,
-                          c.optimizer.value_or(kernels::optimizer_kind::adamw), ty);
-    }
-    // Megatron tensor parallelism: two all-reduces of the activations per block forward, two backward.
-    if (tp > 1) {
-        const double blocks = static_cast<double>(t.layers + t.decoder_layers) * p.stage_fraction;
-        w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce, T * h * element_bytes(act),
-                                 static_cast<int>(tp), blocks * (tr ? 4.0 : 2.0), false});
-    }
-    if (tr && dp > 1) {
-        const double grad_bytes = local_params * element_bytes(ty.activation == dtype::fp32 ? dtype::fp32 : act);
-        if (c.zero >= 3) {
-            // FSDP / ZeRO-3: gather the parameters for forward and backward, reduce-scatter the gradients.
-            w.collectives.push_back({"zero-3 all-gather", collective::kind::all_gather,
-                                     local_params * element_bytes(ty.weight), dp, 2.0, true});
-            w.collectives.push_back(
-                {"gradient reduce-scatter", collective::kind::reduce_scatter, grad_bytes, dp, 1.0, true});
-        } else {
-            w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce, grad_bytes, dp, 1.0, true});
-        }
-    }
     return w;
 }
 
-/// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU.
-inline lowered_work lower_cnn(const cnn_graph& g, const run_config& c, long long batch, bool named = true) {
-    static const std::string unnamed;
-    const precision_types ty = detail::run_types(c);
-    const bool tr = c.mode == mode::train;
-    const dtype act = ty.activation;
-    // cuDNN convolutions run FP32 as TF32 on tensor-core GPUs unless disabled (PyTorch's default).
-    const dtype conv_math = ty.math;
-    std::vector<kernel> fwd, bwd;
-    fwd.reserve(g.layers.size());
-    bwd.reserve(2 * g.layers.size());
-    const double b = static_cast<double>(batch);
-    bool first_conv = true;
-    // Unnamed lowering (for predictions) folds repeated identical layers into one kernel with a count:
-    // ResNet-50's 16 bottleneck blocks have 8 distinct shapes, so costing does half the work.
-    detail::layer_index seen;
-    for (const cnn_layer& layer : g.layers) {
-        const cnn_layer& l = layer;
-        if (!named) {
-            if (const detail::layer_index::kernel_range* k =
-                    seen.find(l, first_conv && l.kind == cnn_layer_kind::conv)) {
-                for (std::size_t i = k->fwd_begin; i < k->fwd_end; ++i) {
-                    fwd[i].count += 1.0;
+/// Type of the gradients data parallelism exchanges: FP32 in FP32 runs, else the activation type.
+inline dtype gradient_type(const precision_types& t) {
+    return t.activation == dtype::fp32 ? dtype::fp32 : t.activation;
+}
+
+/// Gradient exchange of a transformer's `local_params` parameters among the plan's data-parallel ranks:
+/// an all-reduce, or under ZeRO-3/FSDP parameter all-gathers for forward and backward and a gradient
+/// reduce-scatter; all overlap backward.
+inline void data_parallel_collectives(lowered_work& w, const run_plan& p, double local_params) {
+    const double grad_bytes = local_params * element_bytes(gradient_type(p.types));
+    if (p.config.zero >= 3) {
+        w.collectives.push_back({"zero-3 all-gather", collective::kind::all_gather,
+                                 local_params * element_bytes(p.types.weight), p.dp, 2.0, true});
+        w.collectives.push_back(
+            {"gradient reduce-scatter", collective::kind::reduce_scatter, grad_bytes, p.dp, 1.0, true});
+    } else {
+        w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce, grad_bytes, p.dp, 1.0, true});
+    }
+}
+
+}  // namespace detail
+
+/// Lowers a transformer for one pass on one GPU (the tensor-parallel shard `tp`, the pipeline stage's share
+/// of the blocks), following docs/model.md: embedding; per block norm, QKV, attention, output projection,
+/// residual, (cross-attention), norm, FFN or experts, residual; final norm and output projection; in
+/// training each GEMM's dgrad and wgrad, every op's backward, dropout, cross-entropy and the optimizer;
+/// tensor- and data-parallel collectives.
+class transformer_lowering {
+public:
+    /// Lowers pass `s` of plan `p` (whose workload is a transformer).
+    transformer_lowering(const run_plan& p, const transformer_pass& s)
+        : p_(p),
+          t_(*p.source->transformer),
+          s_(s),
+          ty_(p.types),
+          tr_(s.training),
+          tp_(p.config.tp),
+          tokens_(s.batch * s.seq_q),
+          T_(static_cast<double>(tokens_)),
+          h_(static_cast<double>(t_.hidden)),
+          heads_(t_.heads / tp_),
+          kv_(std::max<long long>(1, t_.kv_heads / tp_)),
+          f_(std::max<long long>(1, t_.ffn_hidden / tp_)) {
+        fwd_.reserve(64);
+        bwd_.reserve(128);
+    }
+
+    /// The kernels and collectives of the pass.
+    lowered_work lower() {
+        embedding();
+        if (t_.kind == transformer_kind::encoder_decoder) {
+            stack("encoder.", t_.layers, false, false);
+            stack("decoder.", t_.decoder_layers, true, true);
+        } else {
+            stack("", t_.layers, t_.kind == transformer_kind::decoder, false);
+        }
+        head();
+        return finish();
+    }
+
+private:
+    std::string nm(const std::string& a, const char* b) const { return s_.named ? a + b : std::string(); }
+
+    kernels::norm_kind block_norm() const {
+        return t_.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm;
+    }
+
+    void dense(const std::string& name, long long m, long long n, long long k, double count) {
+        detail::dense(fwd_, bwd_, name, m, n, k, ty_, tr_, true, count);
+    }
+
+    void pointwise(const std::string& name, double n, int inputs, double count, double per_element = 1.0) {
+        detail::pointwise(fwd_, bwd_, name, n, inputs, ty_.activation, tr_, count, per_element);
+    }
+
+    void embedding() {
+        kernel e = kernels::embedding("embedding", T_, h_, ty_.activation, false);
+        e.count = s_.stage_fraction;
+        fwd_.push_back(e);
+        if (tr_) {
+            kernel b = kernels::embedding("embedding bwd", T_, h_, ty_.activation, true);
+            b.count = s_.stage_fraction;
+            bwd_.push_back(b);
+        }
+    }
+
+    /// `blocks` blocks (scaled by the stage's share): attention and FFN sub-layers with their norms and
+    /// residuals; decoder blocks of an encoder-decoder add cross-attention.
+    void stack(const std::string& prefix, long long blocks, bool causal, bool cross) {
+        const double n = static_cast<double>(blocks) * s_.stage_fraction;
+        if (n <= 0.0) {
+            return;
+        }
+        detail::normalization(fwd_, bwd_, nm(prefix, "norm1"), T_ * h_, block_norm(), ty_.activation, tr_, n);
+        dense(nm(prefix, "qkv"), tokens_, (heads_ + 2 * kv_) * t_.head_dim, t_.hidden, n);
+        attention(nm(prefix, "attention"), causal, n);
+        dense(nm(prefix, "out"), tokens_, t_.hidden, heads_ * t_.head_dim, n);
+        pointwise(nm(prefix, "residual1"), T_ * h_, 2, n);
+        if (cross) {
+            detail::normalization(fwd_, bwd_, nm(prefix, "norm_cross"), T_ * h_, kernels::norm_kind::layer_norm,
+                                  ty_.activation, tr_, n);
+            dense(nm(prefix, "cross q"), tokens_, heads_ * t_.head_dim, t_.hidden, n);
+            attention(nm(prefix, "cross-attention"), causal, n);
+            dense(nm(prefix, "cross out"), tokens_, t_.hidden, heads_ * t_.head_dim, n);
+        }
+        detail::normalization(fwd_, bwd_, nm(prefix, "norm2"), T_ * h_, block_norm(), ty_.activation, tr_, n);
+        feed_forward(prefix, blocks, n);
+        pointwise(nm(prefix, "residual2"), T_ * h_, 2, n);
+        if (tr_) {
+            pointwise(nm(prefix, "dropout"), T_ * h_, 1, 2.0 * n);
+        }
+    }
+
+    /// Dense FFNs of the stage's non-MoE blocks; the router and experts of its MoE blocks (tokens spread
+    /// evenly over the experts, each expert running its own GEMMs).
+    void feed_forward(const std::string& prefix, long long blocks, double n) {
+        const long long moe = moe_blocks(t_, blocks);
+        const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
+        ffn(nm(prefix, "ffn"), tokens_, n * dense_share);
+        if (moe > 0) {
+            const double moe_n = n * (1.0 - dense_share);
+            dense(nm(prefix, "router"), tokens_, t_.experts, t_.hidden, moe_n);
+            const long long rows = std::max<long long>(1, tokens_ * t_.top_k / t_.experts);
+            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(t_.experts));
+        }
+    }
+
+    /// Up projection (two matrices when gated), activation, down projection.
+    void ffn(const std::string& name, long long rows, double count) {
+        if (count <= 0.0) {
+            return;
+        }
+        const bool g = gated(t_.ffn);
+        dense(nm(name, " up"), rows, g ? 2 * f_ : f_, t_.hidden, count);
+        pointwise(nm(name, " act"), static_cast<double>(rows) * static_cast<double>(f_), g ? 2 : 1, count, 4.0);
+        dense(nm(name, " down"), rows, t_.hidden, f_, count);
+    }
+
+    /// Fused attention (one kernel each way), or QKᵀ, softmax, PV with the score mask and dropout.
+    void attention(const std::string& name, bool causal, double n) {
+        kernels::attention_desc a;
+        a.batch = s_.batch;
+        a.heads = heads_;
+        a.kv_heads = kv_;
+        a.seq_q = s_.seq_q;
+        a.seq_kv = s_.seq_kv;
+        a.head_dim = t_.head_dim;
+        a.causal = causal;
+        if (*p_.config.fused_attention) {
+            for (bool backward : {false, true}) {
+                if (backward && !tr_) {
+                    break;
                 }
-                for (std::size_t i = k->bwd_begin; i < k->bwd_end; ++i) {
-                    bwd[i].count += 1.0;
-                }
-                first_conv = first_conv && l.kind != cnn_layer_kind::conv;
+                kernel k = kernels::fused_attention(backward ? nm(name, " bwd") : name, a, ty_.math, backward);
+                k.unit = ty_.math_unit;
+                k.count = n;
+                (backward ? bwd_ : fwd_).push_back(std::move(k));
+            }
+            return;
+        }
+        unfused(kernels::unfused_attention(name, a, ty_.activation, false), fwd_, n);
+        const double scores = static_cast<double>(s_.batch * heads_ * s_.seq_q * s_.seq_kv);
+        pointwise(nm(name, " mask"), scores, 1, n);
+        if (tr_) {
+            pointwise(nm(name, " dropout"), scores, 1, n);
+            unfused(kernels::unfused_attention(name, a, ty_.activation, true), bwd_, n);
+        }
+    }
+
+    /// Appends unfused attention kernels, their GEMMs in the run's math type.
+    void unfused(std::vector<kernel> ks, std::vector<kernel>& out, double n) const {
+        for (kernel& k : ks) {
+            if (k.shape) {
+                k.type = ty_.math;
+                k.unit = ty_.math_unit;
+            }
+            k.count = n;
+            out.push_back(std::move(k));
+        }
+    }
+
+    /// Final norm and, where logits are computed, the output projection (and training's cross-entropy).
+    void head() {
+        detail::normalization(fwd_, bwd_, "final norm", T_ * h_, kernels::norm_kind::layer_norm, ty_.activation, tr_,
+                              s_.stage_fraction);
+        if (s_.logits_rows <= 0) {
+            return;
+        }
+        const long long vocab = std::max<long long>(1, t_.vocab / tp_);
+        dense("lm head", s_.logits_rows, vocab, t_.hidden, s_.stage_fraction);
+        if (tr_) {
+            pointwise("cross entropy", static_cast<double>(s_.logits_rows) * static_cast<double>(vocab), 1,
+                      s_.stage_fraction, 5.0);
+        }
+    }
+
+    /// Forward then backward kernels, the optimizer over this GPU's parameters, and the collectives:
+    /// Megatron tensor parallelism all-reduces the activations twice per block forward (four times in
+    /// training); data parallelism all-reduces the gradients (ZeRO-3/FSDP: gathers the parameters for forward
+    /// and backward and reduce-scatters the gradients instead).
+    lowered_work finish() {
+        lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), false);
+        const run_config& c = p_.config;
+        const double local_params = parameters(t_) / static_cast<double>(tp_) * s_.stage_fraction;
+        if (tr_ && c.optimizer) {
+            detail::optimizer(w.kernels, c.zero >= 1 ? local_params / p_.dp : local_params, *c.optimizer, ty_);
+        }
+        if (tp_ > 1) {
+            const double blocks = static_cast<double>(t_.layers + t_.decoder_layers) * s_.stage_fraction;
+            w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
+                                     T_ * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
+                                     blocks * (tr_ ? 4.0 : 2.0), false});
+        }
+        if (tr_ && p_.dp > 1) {
+            detail::data_parallel_collectives(w, p_, local_params);
+        }
+        return w;
+    }
+
+    const run_plan& p_;
+    const transformer_config& t_;
+    const transformer_pass& s_;
+    const precision_types ty_;
+    const bool tr_;
+    const long long tp_, tokens_;
+    const double T_, h_;
+    const long long heads_, kv_, f_;
+    std::vector<kernel> fwd_, bwd_;
+};
+
+/// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU:
+/// per layer a convolution (implicit GEMM; dgrad except for the first, wgrad), batch norm (training:
+/// statistics and normalize; inference: a scale and shift), activation, add, concat, pooling, each with its
+/// backward in training, backward in reverse layer order. Unnamed lowering (for predictions) folds repeated
+/// identical layers into one kernel with a count: ResNet-50's 16 bottleneck blocks have 8 distinct shapes.
+class cnn_lowering {
+public:
+    /// Lowers plan `p` (a CNN) at `batch` images, with kernel names when `named`.
+    cnn_lowering(const run_plan& p, long long batch, bool named)
+        : p_(p),
+          ty_(p.types),
+          tr_(p.config.mode == mode::train),
+          batch_(batch),
+          b_(static_cast<double>(batch)),
+          named_(named) {
+        fwd_.reserve(p.cnn->layers.size());
+        bwd_.reserve(2 * p.cnn->layers.size());
+    }
+
+    /// The kernels and collectives.
+    lowered_work lower() {
+        for (const cnn_layer& l : p_.cnn->layers) {
+            if (!named_ && fold(l)) {
                 continue;
             }
-        }
-        const std::size_t fwd_begin = fwd.size(), bwd_begin = bwd.size();
-        const bool was_first_conv = first_conv && l.kind == cnn_layer_kind::conv;
-        const std::string& name = named ? l.name : unnamed;
-        const double out = b * static_cast<double>(l.c_out * l.h_out * l.w_out);
-        const double in = b * static_cast<double>(l.c_in * l.h_in * l.w_in);
-        switch (l.kind) {
-            case cnn_layer_kind::conv: {
-                kernels::conv2d_desc d;
-                d.n = batch;
-                d.c = l.c_in;
-                d.h = l.h_in;
-                d.w = l.w_in;
-                d.k = l.c_out;
-                d.r = l.r;
-                d.s = l.s;
-                d.stride = l.stride;
-                d.pad = l.pad_h;
-                d.pad_w = l.pad_w;
-                d.groups = l.groups;
-                fwd.push_back(kernels::conv2d(name, d, kernels::conv_pass::forward, conv_math, ty.math_unit));
-                if (tr) {
-                    if (!first_conv) {  // no gradient for the input images
-                        bwd.push_back(
-                            kernels::conv2d(name, d, kernels::conv_pass::backward_data, conv_math, ty.math_unit));
-                    }
-                    bwd.push_back(
-                        kernels::conv2d(name, d, kernels::conv_pass::backward_weight, conv_math, ty.math_unit));
-                }
-                first_conv = false;
-                break;
+            const std::size_t fwd_begin = fwd_.size(), bwd_begin = bwd_.size();
+            const bool was_first_conv = first_conv_ && l.kind == cnn_layer_kind::conv;
+            layer(l);
+            if (!named_) {
+                seen_.add(l, was_first_conv, {fwd_begin, fwd_.size(), bwd_begin, bwd_.size()});
             }
+        }
+        return finish();
+    }
+
+private:
+    /// Adds one to the count of the kernels of an identical layer already lowered; false when there is none.
+    bool fold(const cnn_layer& l) {
+        const detail::layer_index::kernel_range* k = seen_.find(l, first_conv_ && l.kind == cnn_layer_kind::conv);
+        if (k == nullptr) {
+            return false;
+        }
+        for (std::size_t i = k->fwd_begin; i < k->fwd_end; ++i) {
+            fwd_[i].count += 1.0;
+        }
+        for (std::size_t i = k->bwd_begin; i < k->bwd_end; ++i) {
+            bwd_[i].count += 1.0;
+        }
+        first_conv_ = first_conv_ && l.kind != cnn_layer_kind::conv;
+        return true;
+    }
+
+    void layer(const cnn_layer& l) {
+        static const std::string unnamed;
+        const std::string& name = named_ ? l.name : unnamed;
+        const dtype act = ty_.activation;
+        const double out = b_ * static_cast<double>(l.c_out * l.h_out * l.w_out);
+        const double in = b_ * static_cast<double>(l.c_in * l.h_in * l.w_in);
+        switch (l.kind) {
+            case cnn_layer_kind::conv: convolution(l, name); break;
             case cnn_layer_kind::linear:
-                detail::dense(fwd, bwd, name, batch, l.c_out, l.c_in * l.h_in * l.w_in, ty, tr, true, 1.0);
+                detail::dense(fwd_, bwd_, name, batch_, l.c_out, l.c_in * l.h_in * l.w_in, ty_, tr_, true, 1.0);
                 break;
             case cnn_layer_kind::batch_norm:
-                if (tr) {
-                    detail::normalization(fwd, bwd, name, out, kernels::norm_kind::batch_norm, act, tr, 1.0);
-                } else {
-                    // Inference batch norm is a per-channel scale and shift (fusible into the convolution).
-                    detail::pointwise(fwd, bwd, name, out, 1, act, false, 1.0, 2.0);
+                if (tr_) {
+                    detail::normalization(fwd_, bwd_, name, out, kernels::norm_kind::batch_norm, act, tr_, 1.0);
+                } else {  // a per-channel scale and shift, fusible into the convolution
+                    detail::pointwise(fwd_, bwd_, name, out, 1, act, false, 1.0, 2.0);
                 }
                 break;
             case cnn_layer_kind::activation:
-                detail::pointwise(fwd, bwd, name, out, 1, act, tr, 1.0, l.flops_per_element);
+                detail::pointwise(fwd_, bwd_, name, out, 1, act, tr_, 1.0, l.flops_per_element);
                 break;
-            case cnn_layer_kind::add: detail::pointwise(fwd, bwd, name, out, 2, act, tr, 1.0); break;
-            case cnn_layer_kind::multiply: detail::pointwise(fwd, bwd, name, out, 1, act, tr, 1.0); break;
-            case cnn_layer_kind::concat: {
-                kernel k = kernels::elementwise(name, out, 1, 1, act, 0.0);
-                k.fusible = false;
-                fwd.push_back(k);
-                if (tr) {
-                    bwd.push_back(k);
-                }
-                break;
-            }
+            case cnn_layer_kind::add: detail::pointwise(fwd_, bwd_, name, out, 2, act, tr_, 1.0); break;
+            case cnn_layer_kind::multiply: detail::pointwise(fwd_, bwd_, name, out, 1, act, tr_, 1.0); break;
+            case cnn_layer_kind::concat: concat(name, out); break;
             case cnn_layer_kind::max_pool:
-            case cnn_layer_kind::avg_pool: {
-                fwd.push_back(kernels::pooling(name, in, out, static_cast<double>(l.r * l.s), act));
-                if (tr) {
-                    bwd.push_back(kernels::pooling(detail::suffixed(name, " bwd"), out * 2.0, in, 1.0, act));
+            case cnn_layer_kind::avg_pool:
+                fwd_.push_back(kernels::pooling(name, in, out, static_cast<double>(l.r * l.s), act));
+                if (tr_) {
+                    bwd_.push_back(kernels::pooling(detail::suffixed(name, " bwd"), out * 2.0, in, 1.0, act));
                 }
                 break;
+        }
+    }
+
+    void convolution(const cnn_layer& l, const std::string& name) {
+        kernels::conv2d_desc d;
+        d.n = batch_;
+        d.c = l.c_in;
+        d.h = l.h_in;
+        d.w = l.w_in;
+        d.k = l.c_out;
+        d.r = l.r;
+        d.s = l.s;
+        d.stride = l.stride;
+        d.pad = l.pad_h;
+        d.pad_w = l.pad_w;
+        d.groups = l.groups;
+        fwd_.push_back(kernels::conv2d(name, d, kernels::conv_pass::forward, ty_.math, ty_.math_unit));
+        if (tr_) {
+            if (!first_conv_) {  // no gradient for the input images
+                bwd_.push_back(kernels::conv2d(name, d, kernels::conv_pass::backward_data, ty_.math, ty_.math_unit));
             }
+            bwd_.push_back(kernels::conv2d(name, d, kernels::conv_pass::backward_weight, ty_.math, ty_.math_unit));
         }
-        if (!named) {
-            seen.add(l, was_first_conv, {fwd_begin, fwd.size(), bwd_begin, bwd.size()});
+        first_conv_ = false;
+    }
+
+    void concat(const std::string& name, double out) {
+        kernel k = kernels::elementwise(name, out, 1, 1, ty_.activation, 0.0);
+        k.fusible = false;
+        fwd_.push_back(k);
+        if (tr_) {
+            bwd_.push_back(k);
         }
     }
-    // Loss and (training) its gradient over the logits: negligible but launched.
-    lowered_work w;
-    w.kernels = std::move(fwd);
-    w.backward_begin = w.kernels.size();
-    w.kernels.reserve(w.kernels.size() + bwd.size() + 1);
-    // Backward runs the layers in reverse.
-    w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.rbegin()), std::make_move_iterator(bwd.rend()));
-    w.optimizer_begin = w.kernels.size();
-    const double params = parameters(g);
-    const int dp = data_parallel(c);
-    if (tr && c.with_optimizer) {
-        detail::optimizer(w.kernels, c.zero >= 1 ? params / dp : params,
-                          c.optimizer.value_or(kernels::optimizer_kind::momentum), ty);
+
+    /// Forward, then backward in reverse layer order, the optimizer (SGD with momentum by default) and the
+    /// data-parallel gradient all-reduce.
+    lowered_work finish() {
+        lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), true);
+        const run_config& c = p_.config;
+        const double params = parameters(*p_.cnn);
+        if (tr_ && c.optimizer) {
+            detail::optimizer(w.kernels, c.zero >= 1 ? params / p_.dp : params, *c.optimizer, ty_);
+        }
+        if (tr_ && p_.dp > 1) {
+            w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce,
+                                     params * element_bytes(detail::gradient_type(ty_)), p_.dp, 1.0, true});
+        }
+        return w;
     }
-    if (tr && dp > 1) {
-        w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce,
-                                 params * element_bytes(act == dtype::fp32 ? dtype::fp32 : act), dp, 1.0, true});
-    }
-    return w;
+
+    const run_plan& p_;
+    const precision_types ty_;
+    const bool tr_;
+    const long long batch_;
+    const double b_;
+    const bool named_;
+    bool first_conv_ = true;
+    std::vector<kernel> fwd_, bwd_;
+    detail::layer_index seen_;
+};
+
+/// Lowers pass `s` of plan `p` (a transformer) for one GPU (transformer_lowering).
+inline lowered_work lower_transformer(const run_plan& p, const transformer_pass& s) {
+    return transformer_lowering(p, s).lower();
+}
+
+/// Lowers plan `p` (a CNN) at `batch` images for one GPU (cnn_lowering).
+inline lowered_work lower_cnn(const run_plan& p, long long batch, bool named = true) {
+    return cnn_lowering(p, batch, named).lower();
 }
 
 }  // namespace roofcast

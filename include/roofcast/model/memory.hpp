@@ -6,6 +6,7 @@
 
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/model/lowering.hpp>
+#include <roofcast/model/plan.hpp>
 #include <roofcast/model/precision.hpp>
 #include <roofcast/model/run_config.hpp>
 #include <roofcast/model/software.hpp>
@@ -81,82 +82,97 @@ inline double transformer_layer_activations(const transformer_config& t, const r
     return per * width;
 }
 
-/// The footprint of run `c` of `w` on one GPU:
-///   training: weights, gradients and optimizer state (with FP32 master weights under mixed precision:
-///   2 + 2 + 12 = 16 bytes per parameter for Adam, Rajbhandari et al. 2020), divided over tensor and pipeline
-///   parallelism and sharded over data parallelism by ZeRO stage (1: optimizer state, 2: + gradients,
-///   3: + weights); transformer activations per layer (transformer_layer_activations) times the layers of a
-///   pipeline stage (1F1B keeps up to p micro-batches in flight on the first stage); CNN activations saved for
-///   backward (each convolution and activation output);
-///   inference: weights at the weight precision, the KV cache for every token of every sequence, transient
-///   activations of the largest pass, and FP32 logits;
-///   plus the framework's context and allocator headroom.
-///   The capacity is left 0: footprint(w, g, c) sets it to g's usable memory.
-inline memory_footprint footprint(const workload& w, const run_config& c) {
+namespace detail {
+
+/// Model-state bytes of training (Rajbhandari et al. 2020): weights and gradients in the weight type (FP8
+/// keeps BF16 weights), optimizer states and, under mixed precision, FP32 master weights (2 + 2 + 12 = 16
+/// bytes per parameter for Adam), divided over tensor and pipeline parallelism and sharded over the
+/// data-parallel ranks by ZeRO stage (1: optimizer state, 2: + gradients, 3: + weights).
+inline void add_model_states(memory_footprint& f, const run_plan& p) {
+    const run_config& c = p.config;
+    const double params = parameters(*p.source) / (static_cast<double>(c.tp) * c.pp);
+    const double dp = p.dp;
+    const double wb = element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
+    const double states = c.optimizer ? kernels::optimizer_states(*c.optimizer) * 4.0 : 0.0;
+    const double master = p.types.fp32_master ? 4.0 : 0.0;
+    f.items.emplace_back("weights", params * wb / (c.zero >= 3 ? dp : 1.0));
+    f.items.emplace_back("gradients", params * wb / (c.zero >= 2 ? dp : 1.0));
+    f.items.emplace_back("optimizer state", params * (states + master) / (c.zero >= 1 ? dp : 1.0));
+}
+
+/// Activations kept for backward: a transformer's per layer (transformer_layer_activations) for the layers
+/// of a pipeline stage, times the micro-batches 1F1B keeps in flight on the first stage (up to p), plus
+/// FP32 logits for the loss; a CNN's every convolution and activation output.
+inline double training_activations(const run_plan& p) {
+    const run_config& c = p.config;
+    const double b = static_cast<double>(c.batch);
+    if (p.cnn) {
+        double act = 0.0;
+        for (const cnn_layer& l : p.cnn->layers) {
+            if (l.kind != cnn_layer_kind::batch_norm) {
+                act += b * static_cast<double>(l.c_out * l.h_out * l.w_out) * element_bytes(p.types.activation);
+            }
+        }
+        return act;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const double s = static_cast<double>(c.seq_len);
+    const double micro = std::max(1.0, b / p.microbatches);
+    const double in_flight = std::min(c.pp, p.microbatches);
+    double act = transformer_layer_activations(t, c, s, micro) * static_cast<double>(t.layers + t.decoder_layers) /
+                 c.pp * in_flight;
+    if (t.kind != transformer_kind::encoder) {
+        act += micro * s * static_cast<double>(t.vocab) / c.tp * 4.0;  // FP32 logits for the loss
+    }
+    return act;
+}
+
+/// Inference: weights at the weight precision; a decoder's KV cache for every token it holds; the widest
+/// transient tensors of the largest pass (the FFN's inner activations, two when gated); FP32 logits of the
+/// last position; a CNN's largest input plus output of one layer.
+inline void add_inference_items(memory_footprint& f, const run_plan& p) {
+    const run_config& c = p.config;
+    const double b = static_cast<double>(c.batch);
+    const double act_bytes = element_bytes(p.types.activation);
+    f.items.emplace_back("weights",
+                         parameters(*p.source) / (static_cast<double>(c.tp) * c.pp) * element_bytes(p.types.weight));
+    if (p.cnn) {
+        double peak = 0.0;
+        for (const cnn_layer& l : p.cnn->layers) {
+            peak = std::max(peak, b * static_cast<double>(l.c_in * l.h_in * l.w_in + l.c_out * l.h_out * l.w_out));
+        }
+        f.items.emplace_back("activations", peak * act_bytes);
+        return;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const bool decoder = t.kind != transformer_kind::encoder;
+    if (decoder) {
+        f.items.emplace_back("kv cache", b * static_cast<double>(p.kv_tokens) * kv_cache_bytes_per_token(t, c));
+    }
+    const double ffn = static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 2.0 : 1.0);
+    f.items.emplace_back("activations", b * static_cast<double>(p.context_tokens) *
+                                            (2.0 * static_cast<double>(t.hidden) + ffn) * act_bytes);
+    if (decoder) {
+        f.items.emplace_back("logits", b * static_cast<double>(t.vocab) / c.tp * 4.0);
+    }
+}
+
+}  // namespace detail
+
+/// The footprint of plan `p` on one GPU (docs/memory.md): training model states (detail::add_model_states)
+/// and activations (detail::training_activations); inference weights, KV cache, transient activations and
+/// logits (detail::add_inference_items); plus the framework's context and allocator headroom. The capacity
+/// is left 0: footprint(p, g) sets it to g's usable memory.
+inline memory_footprint footprint(const run_plan& p) {
     memory_footprint f;
     f.items.reserve(8);
-    const precision_types ty = types_of(c.precision);
-    const double shard = static_cast<double>(c.tp) * c.pp;
-    const double params = parameters(w) / shard;
-    const double dp = data_parallel(c);
-    const double b = static_cast<double>(c.batch);
-    const double act_bytes = element_bytes(ty.activation);
-    if (c.mode == mode::train) {
-        const double wb = element_bytes(ty.weight == dtype::fp8 ? dtype::bf16 : ty.weight);
-        const auto opt =
-            c.optimizer.value_or(w.cnn ? kernels::optimizer_kind::momentum : kernels::optimizer_kind::adamw);
-        const double states = c.with_optimizer ? kernels::optimizer_states(opt) * 4.0 : 0.0;
-        const double master = ty.fp32_master ? 4.0 : 0.0;
-        f.items.emplace_back("weights", params * wb / (c.zero >= 3 ? dp : 1.0));
-        f.items.emplace_back("gradients", params * wb / (c.zero >= 2 ? dp : 1.0));
-        f.items.emplace_back("optimizer state", params * (states + master) / (c.zero >= 1 ? dp : 1.0));
-        double act = 0.0;
-        if (w.transformer) {
-            const transformer_config& t = *w.transformer;
-            const double s = static_cast<double>(c.seq_len > 0 ? c.seq_len : default_seq_len(t));
-            const int m = c.pp > 1 ? (c.microbatches > 0 ? c.microbatches : 4 * c.pp) : 1;
-            const double micro = std::max(1.0, b / m);
-            const double in_flight = std::min<double>(c.pp, m);
-            act = transformer_layer_activations(t, c, s, micro) * static_cast<double>(t.layers + t.decoder_layers) /
-                  c.pp * in_flight;
-            if (t.kind != transformer_kind::encoder) {
-                act += micro * s * static_cast<double>(t.vocab) / c.tp * 4.0;  // FP32 logits for the loss
-            }
-        } else {
-            for (const cnn_layer& l : w.cnn->layers) {
-                if (l.kind != cnn_layer_kind::batch_norm) {
-                    act += b * static_cast<double>(l.c_out * l.h_out * l.w_out) * act_bytes;
-                }
-            }
-        }
-        f.items.emplace_back("activations", act);
+    if (p.config.mode == mode::train) {
+        detail::add_model_states(f, p);
+        f.items.emplace_back("activations", detail::training_activations(p));
     } else {
-        f.items.emplace_back("weights", params * element_bytes(ty.weight));
-        if (w.transformer) {
-            const transformer_config& t = *w.transformer;
-            const phase p = phase_of(c);
-            const bool generating = t.kind != transformer_kind::encoder && c.gen_len > 0 && p != phase::prefill;
-            const double context =
-                static_cast<double>(c.prompt_len > 0 ? c.prompt_len : std::max<long long>(c.seq_len, 1));
-            const double tokens = generating ? context + static_cast<double>(c.gen_len) : context;
-            if (t.kind != transformer_kind::encoder) {
-                f.items.emplace_back("kv cache", b * tokens * kv_cache_bytes_per_token(t, c));
-            }
-            // The widest transient tensors of the prefill: the FFN's inner activations (gated: two of them).
-            const double ffn = static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 2.0 : 1.0);
-            f.items.emplace_back("activations", b * context * (2.0 * static_cast<double>(t.hidden) + ffn) * act_bytes);
-            if (t.kind != transformer_kind::encoder) {
-                f.items.emplace_back("logits", b * static_cast<double>(t.vocab) / c.tp * 4.0);
-            }
-        } else {
-            double peak = 0.0;
-            for (const cnn_layer& l : w.cnn->layers) {
-                peak = std::max(peak, b * static_cast<double>(l.c_in * l.h_in * l.w_in + l.c_out * l.h_out * l.w_out));
-            }
-            f.items.emplace_back("activations", peak * act_bytes);
-        }
+        detail::add_inference_items(f, p);
     }
-    const software_profile& fw = software_profiles[find_profile(c.framework)];
+    const software_profile& fw = software_profiles[p.profile];
     double model = 0.0;
     for (const auto& it : f.items) {
         model += it.second;
@@ -166,41 +182,52 @@ inline memory_footprint footprint(const workload& w, const run_config& c) {
     return f;
 }
 
-/// The footprint of run `c` of `w` on one `g` (see footprint(w, c)), with `g`'s usable memory as capacity.
-/// Throws input_error for an invalid configuration (validate(c)).
-inline memory_footprint footprint(const workload& w, const gpu_spec& g, const run_config& c) {
-    validate(c);
-    memory_footprint f = footprint(w, c);
+/// The footprint of plan `p` on one `g` (footprint(p)), with `g`'s usable memory as capacity.
+inline memory_footprint footprint(const run_plan& p, const gpu_spec& g) {
+    memory_footprint f = footprint(p);
     f.capacity = g.usable_memory;
     return f;
+}
+
+/// The footprint of run `c` of `w` on one GPU, without capacity (footprint(resolve(w, c))). Throws
+/// input_error for an invalid configuration.
+inline memory_footprint footprint(const workload& w, const run_config& c) {
+    return footprint(resolve(w, c));
+}
+
+/// The footprint of run `c` of `w` on one `g`, with `g`'s usable memory as capacity.
+inline memory_footprint footprint(const workload& w, const gpu_spec& g, const run_config& c) {
+    return footprint(resolve(w, c), g);
 }
 
 /// Largest batch bisection looks at.
 inline constexpr long long max_batch_searched = 1LL << 24;
 
-/// The largest batch whose footprint fits `g` (0 when batch 1 does not), found by doubling then bisection
-/// (the footprint grows with the batch), capped at `cap`.
-inline long long largest_fitting_batch(const workload& w, const gpu_spec& g, run_config c,
-                                       long long cap = max_batch_searched) {
-    c.batch = 1;
-    if (!footprint(w, g, c).fits()) {
+/// The largest batch of plan `p` whose footprint fits `g` (0 when batch 1 does not), found by doubling then
+/// bisection (the footprint grows with the batch), capped at `cap`.
+inline long long largest_fitting_batch(const run_plan& p, const gpu_spec& g, long long cap = max_batch_searched) {
+    auto fits = [&](long long b) { return footprint(plan_for_batch(p, b), g).fits(); };
+    if (!fits(1)) {
         return 0;
     }
     long long lo = 1, hi = 2;
-    while (hi <= cap) {
-        c.batch = hi;
-        if (!footprint(w, g, c).fits()) {
-            break;
-        }
+    while (hi <= cap && fits(hi)) {
         lo = hi;
         hi *= 2;
     }
     hi = std::min(hi, cap + 1);
     while (hi - lo > 1) {
-        c.batch = lo + (hi - lo) / 2;
-        (footprint(w, g, c).fits() ? lo : hi) = c.batch;
+        const long long mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
     }
     return lo;
+}
+
+/// The largest batch of run `c` of `w` (its batch is ignored) that fits `g`, capped at `cap`.
+inline long long largest_fitting_batch(const workload& w, const gpu_spec& g, run_config c,
+                                       long long cap = max_batch_searched) {
+    c.batch = std::max<long long>(1, c.microbatches);  // a valid batch to resolve; the search reshapes it
+    return largest_fitting_batch(resolve(w, c), g, cap);
 }
 
 /// One way to make a run fit, with the footprint it gives at batch 1.
@@ -224,59 +251,44 @@ struct batch_limit {
     std::vector<fit_suggestion> suggestions;
 };
 
-/// The largest batch of run `c` (its batch is ignored) of `w` that fits `g`; when none does, the changes
-/// that would make it fit: more tensor parallelism, ZeRO stages and recompute (training), lower precision.
-inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
-    validate(c, w, g);
-    batch_limit r;
-    run_config at = c;
-    r.max_batch = largest_fitting_batch(w, g, c);
-    at.batch = std::max<long long>(1, r.max_batch);
-    r.footprint = footprint(w, g, at);
-    r.limiting_item = r.footprint.largest().first;
-    if (r.max_batch > 0) {
-        return r;
-    }
-    auto consider = [&](run_config alt, const std::string& change) {
-        alt.batch = 1;
-        try {
-            validate(alt);
-        } catch (const error&) {
-            return;
-        }
+namespace detail {
+
+/// Adds `change` to `out` when run `alt` of `w` fits `g` at batch 1 (and is a valid run at all).
+inline void consider_fit(std::vector<fit_suggestion>& out, const workload& w, const gpu_spec& g, run_config alt,
+                         const std::string& change) {
+    alt.batch = std::max<long long>(1, alt.microbatches);
+    try {
         memory_footprint fp = footprint(w, g, alt);
         if (fp.fits()) {
-            r.suggestions.push_back({change, std::move(fp)});
+            out.push_back({change, std::move(fp)});
         }
-    };
-    for (int tp = c.tp * 2; tp <= 64; tp *= 2) {
-        if (w.transformer && w.transformer->heads % tp == 0) {
-            run_config alt = c;
-            alt.tp = tp;
-            alt.num_gpus = tp * c.pp * data_parallel(c);
-            consider(alt, "--tp " + std::to_string(tp) + " --num-gpus " + std::to_string(alt.num_gpus));
-            if (!r.suggestions.empty()) {
-                break;  // the smallest degree that fits
-            }
-        }
+    } catch (const error&) {  // the change makes an invalid run (e.g. tp not dividing the heads)
     }
-    if (c.mode == mode::train) {
-        for (int z = c.zero + 1; z <= 3; ++z) {
+}
+
+/// Changes that would make run `c` of `w` fit `g` at batch 1: the smallest tensor-parallel degree that does;
+/// in training each higher ZeRO stage (with a node's GPUs when there is no data parallelism to shard over) and
+/// recompute mode; in inference each narrower weight precision `g` can run.
+inline std::vector<fit_suggestion> fit_suggestions(const workload& w, const gpu_spec& g, const run_config& c, int dp) {
+    std::vector<fit_suggestion> out;
+    for (int tp = c.tp * 2; tp <= 64 && out.empty(); tp *= 2) {
+        run_config alt = c;
+        alt.tp = tp;
+        alt.num_gpus = tp * c.pp * dp;
+        consider_fit(out, w, g, alt, "--tp " + std::to_string(tp) + " --num-gpus " + std::to_string(alt.num_gpus));
+    }
+    for (int z = c.zero + 1; z <= 3 && c.mode == mode::train; ++z) {
+        run_config alt = c;
+        alt.zero = z;
+        alt.num_gpus = dp == 1 ? c.num_gpus * default_gpus_per_node : c.num_gpus;
+        consider_fit(out, w, g, alt,
+                     "--zero " + std::to_string(z) + (dp == 1 ? " --num-gpus " + std::to_string(alt.num_gpus) : ""));
+    }
+    for (recompute rc : {recompute::selective, recompute::full}) {
+        if (c.mode == mode::train && rc > c.recompute) {
             run_config alt = c;
-            alt.zero = z;
-            if (data_parallel(c) == 1) {
-                alt.num_gpus = c.num_gpus * 8;
-                consider(alt, "--zero " + std::to_string(z) + " --num-gpus " + std::to_string(alt.num_gpus));
-            } else {
-                consider(alt, "--zero " + std::to_string(z));
-            }
-        }
-        for (recompute rc : {recompute::selective, recompute::full}) {
-            if (rc > c.recompute) {
-                run_config alt = c;
-                alt.recompute = rc;
-                consider(alt, "--recompute " + std::string(to_string_view(rc)));
-            }
+            alt.recompute = rc;
+            consider_fit(out, w, g, alt, "--recompute " + std::string(to_string_view(rc)));
         }
     }
     for (precision p : {precision::fp8, precision::int8, precision::int4}) {
@@ -284,9 +296,52 @@ inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_con
             peak(g, types_of(p).math, types_of(p).math_unit)) {
             run_config alt = c;
             alt.precision = p;
-            consider(alt, "--precision " + std::string(to_string_view(p)));
+            consider_fit(out, w, g, alt, "--precision " + std::string(to_string_view(p)));
         }
     }
+    return out;
+}
+
+}  // namespace detail
+
+/// The largest batch of run `c` (its batch is ignored) of `w` that fits `g`; when none does, the changes
+/// that would make it fit (detail::fit_suggestions): more tensor parallelism, ZeRO stages and recompute
+/// (training), lower precision (inference).
+inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
+    validate(g);
+    run_config at = c;
+    at.batch = std::max<long long>(1, c.microbatches);  // the batch is searched; any valid one resolves
+    const run_plan p = resolve(w, at);
+    batch_limit r;
+    r.max_batch = largest_fitting_batch(p, g);
+    r.footprint = footprint(plan_for_batch(p, std::max<long long>(1, r.max_batch)), g);
+    r.limiting_item = r.footprint.largest().first;
+    if (r.max_batch == 0) {
+        r.suggestions = detail::fit_suggestions(w, g, p.config, p.dp);
+    }
+    return r;
+}
+
+/// The max-batch answer for one workload, GPU and run, with their names (so that it prints and displays
+/// on its own).
+struct max_batch_result {
+    /// Workload name.
+    std::string workload;
+    /// GPU name.
+    std::string gpu;
+    /// The run, with its defaults filled in (its batch is the largest that fits, or 1).
+    run_config config;
+    /// The largest batch, its footprint and, when nothing fits, what would.
+    batch_limit limit;
+};
+
+/// max_batch(w, g, c) with the names of `w` and `g` and the resolved run at the batch found.
+inline max_batch_result find_max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
+    max_batch_result r{w.name, g.name, c, max_batch(w, g, c)};
+    run_config at = c;
+    at.batch = std::max<long long>(1, c.microbatches);
+    r.config = resolve(w, at).config;
+    r.config.batch = std::max<long long>(1, r.limit.max_batch);
     return r;
 }
 

@@ -1,6 +1,7 @@
 /// @file
-/// End-to-end prediction: a workload run on a GPU (or several), timed phase by phase, with throughput,
-/// bound, breakdown, memory, a likely range and an extrapolation warning.
+/// End-to-end prediction: a resolved run (model/plan.hpp) lowered to kernels once and costed on a GPU, timed
+/// phase by phase, with throughput, bound, breakdown, memory, a likely range, an extrapolation warning, power,
+/// energy and cost. docs/model.md has the equations.
 #ifndef ROOFCAST_MODEL_PREDICT_HPP
 #define ROOFCAST_MODEL_PREDICT_HPP
 
@@ -13,8 +14,8 @@
 #include <roofcast/model/lower_workload.hpp>
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/params.hpp>
+#include <roofcast/model/plan.hpp>
 #include <roofcast/model/run_config.hpp>
-#include <roofcast/workload/cnn_models.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
@@ -47,7 +48,7 @@ struct prediction {
     std::string gpu;
     /// Workload name.
     std::string workload;
-    /// The run.
+    /// The run, with its defaults filled in (run_plan::config).
     run_config config;
     /// Time of the phase: one training step, one inference call (e2e), the prefill, one decode step (mean over
     /// the generated tokens), or the time to serve one batch (serve).
@@ -65,7 +66,7 @@ struct prediction {
     std::vector<breakdown_entry> breakdown;
     /// Memory footprint per GPU.
     memory_footprint memory;
-    /// Batch served (serve phase: the largest that fits, capped by max_serve_batch).
+    /// Batch run (serve: the largest that fits, capped by max_serve_batch).
     long long batch = 1;
     /// Range the time likely falls in, from the calibration residuals of this kind of run.
     seconds likely_low = 0.0 * units::second, likely_high = 0.0 * units::second;
@@ -91,6 +92,15 @@ struct prediction {
     watts tdp = 0.0 * units::watt;
 };
 
+/// The main throughput of a prediction and its unit: tokens/s for LLM phases and transformer training,
+/// samples/s otherwise.
+inline std::pair<double, std::string> main_throughput(const prediction& p) {
+    if (p.tokens_per_s) {
+        return {*p.tokens_per_s, "tokens/s"};
+    }
+    return {p.samples_per_s, "samples/s"};
+}
+
 /// Idle (static) board power as a fraction of TDP: about 60 W of a 400 W A100 and 100 W of a 700 W H100.
 inline constexpr double idle_power_fraction = 0.15;
 
@@ -104,19 +114,6 @@ inline watts average_power(const gpu_spec& g, double compute_busy, double memory
     }
     const double activity = std::min(1.0, std::max(compute_busy / wall, 0.6 * memory_busy / wall));
     return (idle + (tdp - idle) * activity) * units::watt;
-}
-
-/// The node layout of run `c` on `g` for a collective among `group` GPUs: the defaults of `g`
-/// (default_layout), with the run's GPUs per node and inter-node network where it gives them.
-inline node_layout layout_for(const gpu_spec& g, const run_config& c, int group) {
-    node_layout n = default_layout(g, group);
-    if (c.gpus_per_node > 0) {
-        n.gpus_per_node = c.gpus_per_node;
-    }
-    if (!c.interconnect.empty()) {
-        n.inter = &find_link(c.interconnect);
-    }
-    return n;
 }
 
 /// Time of a collective among `c.group` GPUs laid out as `n` (ring algorithms, alpha-beta model,
@@ -145,18 +142,13 @@ inline seconds collective_time(const collective& c, const node_layout& n) {
     return t * c.count * units::second;
 }
 
-/// Fraction of a 1F1B pipeline step lost to the bubble: (p − 1) / (m + p − 1) with p stages and m
-/// micro-batches (Narayanan et al. 2021, PipeDream-Flush / Megatron-LM).
-inline double pipeline_bubble_fraction(int p, int m) {
-    return static_cast<double>(p - 1) / static_cast<double>(m + p - 1);
-}
-
 /// Gradients are all-reduced in buckets as backward produces them (PyTorch DDP's default bucket_cap_mb = 25).
 inline constexpr double gradient_bucket_bytes = 25.0 * 1048576.0;
 
 namespace detail {
 
-/// Times of one lowered unit of work.
+/// Times of one lowered unit of work: GPU time (all of it, backward's and the optimizer's), host time, and
+/// communication on the critical path or overlapping backward.
 struct work_time {
     double gpu = 0.0, host = 0.0, backward = 0.0, optimizer = 0.0, critical_comm = 0.0, overlap_comm = 0.0;
     double compute_busy = 0.0, memory_busy = 0.0;
@@ -167,9 +159,8 @@ struct work_time {
     std::array<std::array<double, 3>, 11> cls_bound{};
 };
 
-/// Costs every kernel of `w`; fusible kernels shrink by the profile's fusion fraction.
-inline work_time evaluate(const lowered_work& w, const cost_context& c, const run_config& cfg) {
-    work_time r;
+/// Adds the costs of `w`'s kernels to `r` (fusible kernels shrink by the profile's fusion fraction).
+inline void add_kernels(work_time& r, const lowered_work& w, const cost_context& c) {
     for (std::size_t i = 0; i < w.kernels.size(); ++i) {
         const kernel& k = w.kernels[i];
         const double count = k.fusible ? k.count * (1.0 - c.fusion) : k.count;
@@ -193,9 +184,15 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c, const ru
         r.cls_bytes[ci] += traffic(k).value() * count;
         r.cls_bound[ci][static_cast<std::size_t>(kc.limiter)] += t;
     }
+}
+
+/// Costs every kernel and collective of `w` for plan `p` on the context's GPU.
+inline work_time evaluate(const lowered_work& w, const cost_context& c, const run_plan& p) {
+    work_time r;
+    add_kernels(r, w, c);
     r.host = r.launches * c.host_overhead;
     for (const collective& col : w.collectives) {
-        const node_layout layout = layout_for(*c.gpu, cfg, col.group);
+        const node_layout layout = layout_for(p, *c.gpu, col.group);
         const double t = collective_time(col, layout).value();
         (col.overlappable ? r.overlap_comm : r.critical_comm) += t;
         if (col.overlappable) {
@@ -208,8 +205,9 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c, const ru
     return r;
 }
 
-/// Communication of gradients (and ZeRO gathers) exposed after backward: what does not fit behind the
-/// backward pass, and at least the last bucket, which starts only when backward ends.
+/// Communication of gradients (and ZeRO gathers) exposed after backward on the GPU's own timeline: what
+/// does not fit behind `backward` seconds of backward kernels, and at least the last bucket, which starts
+/// only when backward ends.
 inline double exposed_overlap(const work_time& t, double backward) {
     return t.overlap_comm > 0.0 ? std::max(t.overlap_comm - backward, t.last_bucket) : 0.0;
 }
@@ -220,7 +218,7 @@ inline double wall(const work_time& t) {
     return std::max(t.gpu, t.host) + t.critical_comm + exposed_overlap(t, t.backward);
 }
 
-/// The sum of two work times (phases made of several passes), `times` copies of `b`.
+/// Adds `times` copies of `b` to `a` (phases made of several passes).
 inline void accumulate(work_time& a, const work_time& b, double times) {
     a.gpu += b.gpu * times;
     a.host += b.host * times;
@@ -248,195 +246,103 @@ inline void accumulate(work_time& a, const work_time& b, double times) {
 /// (`predict(const lowered_run&, ...)`): lowering is about half the work of a prediction, and a comparison
 /// or sweep over GPUs lowers each (workload, shape) only once.
 struct lowered_run {
-    /// The workload; not owned, it must outlive the lowered run.
-    const workload* source = nullptr;
-    /// The run, validated.
-    run_config config;
-    /// Batch run (serving: the largest that fits, found per GPU).
-    long long batch = 1;
-    /// Whether the run depends on the GPU before it can be lowered (serving: the batch is the largest that
-    /// fits the GPU); such a run is lowered per GPU by predict.
-    bool per_gpu = false;
-    /// Whether it is a training step (timed with pipeline slots and gradient accumulation).
-    bool training = false;
-    /// Whether the step's host overhead is added.
-    bool step_overhead = true;
-    /// The passes: one (training step, CNN or encoder pass, prefill, decode step), or a prefill and
-    /// `repeats` decode steps (end to end). passes[0] is empty when an end-to-end run has no prompt.
+    /// The resolved run.
+    run_plan plan;
+    /// One GPU's kernels for each pass of the plan (plan.pass_count of them; none while the batch is found per
+    /// GPU: plan.batch_per_gpu).
     std::array<lowered_work, 2> passes;
-    /// Number of passes used (1 or 2).
-    std::size_t pass_count = 1;
-    /// Times the second pass runs per unit (generated tokens − 1).
-    double repeats = 0.0;
-    /// Sequential repetitions of the whole unit: pipeline stages of one request (inference), or 1F1B
-    /// micro-batch slots (training, m / (1 − bubble)).
-    double stages = 1.0;
-    /// Samples and (where counted) tokens of one unit over all data-parallel replicas.
-    double samples = 1.0;
-    /// Tokens of one unit over all data-parallel replicas, where counted.
-    std::optional<double> tokens;
-    /// The kind of run whose calibration residuals set the likely range (run_kind).
-    std::string kind;
     /// The memory footprint of one GPU, without its capacity.
     memory_footprint memory;
 };
 
-/// Lowers run `cfg` of `w` for one GPU's share of the work (see lowered_run); `batch` overrides the run's
-/// batch when positive (serving, where it is the largest batch that fits). Throws input_error for an
-/// invalid configuration.
-inline lowered_run lower_run(const workload& w, const run_config& cfg, long long batch = 0) {
-    validate(cfg, w);
-    if (!w.cnn && !w.transformer) {
-        throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
-    }
+/// Lowers plan `p` for one GPU's share of the work: every pass of its shapes (lower_transformer, lower_cnn)
+/// and its footprint. A plan whose batch is found per GPU (serving) is lowered by predict, per GPU.
+inline lowered_run lower(const run_plan& p) {
     lowered_run r;
-    r.source = &w;
-    r.config = cfg;
-    r.kind = run_kind(w, cfg);
-    const phase ph = phase_of(cfg);
-    if (w.cnn && ph != phase::step && ph != phase::e2e) {
-        throw input_error("CNN workloads have phases step (train) and e2e (infer), not " +
-                          std::string(to_string_view(ph)));
-    }
-    if (ph == phase::serve && batch <= 0) {
-        r.per_gpu = true;
+    r.plan = p;
+    if (p.batch_per_gpu) {
         return r;
     }
-    const long long B = batch > 0 ? batch : cfg.batch;
-    r.batch = B;
-    const int dp = data_parallel(cfg);
-    r.samples = static_cast<double>(B);
-    if (w.cnn) {
-        // A CNN is built for one input size; another size rebuilds a catalog network (a user's C++ network
-        // cannot be rebuilt, so that is an error).
-        const cnn_graph* graph = &*w.cnn;
-        std::optional<cnn_graph> resized;
-        if (cfg.image_size > 0 && cfg.image_size != graph->image_size) {
-            resized = cnns::make_cnn(graph->name, cfg.image_size);
-            if (!resized) {
-                throw input_error("CNN '" + graph->name + "' is built for " + std::to_string(graph->image_size) +
-                                  " pixels and cannot be rebuilt for " + std::to_string(cfg.image_size));
-            }
-            graph = &*resized;
-        }
-        r.passes[0] = lower_cnn(*graph, cfg, B, false);
-    } else {
-        const transformer_config& tc = *w.transformer;
-        const long long seq = cfg.seq_len > 0 ? cfg.seq_len : default_seq_len(tc);
-        transformer_pass pass;
-        pass.stage_fraction = 1.0 / cfg.pp;
-        pass.named = false;  // predictions report by class, not by kernel
-        r.stages = cfg.pp;
-        if (cfg.mode == mode::train) {
-            const int m = cfg.pp > 1 ? (cfg.microbatches > 0 ? cfg.microbatches : 4 * cfg.pp) : 1;
-            pass.batch = std::max<long long>(1, B / m);
-            pass.seq_q = pass.seq_kv = seq;
-            pass.training = true;
-            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : pass.batch * seq;
-            r.passes[0] = lower_transformer(tc, cfg, pass);
-            r.training = true;
-            // 1F1B pipeline: (m + p − 1) micro-batch slots per step, of which p − 1 are the bubble.
-            r.stages = static_cast<double>(m) / (1.0 - pipeline_bubble_fraction(cfg.pp, m));
-            r.tokens = static_cast<double>(B * seq * dp);
-        } else if (tc.kind == transformer_kind::encoder || (ph == phase::e2e && cfg.gen_len == 0)) {
-            pass.batch = B;
-            pass.seq_q = pass.seq_kv = seq;
-            pass.logits_rows = tc.kind == transformer_kind::encoder ? 0 : B * seq;
-            r.passes[0] = lower_transformer(tc, cfg, pass);
-        } else {
-            const long long P = cfg.prompt_len, G = cfg.gen_len;
-            transformer_pass pf = pass;
-            pf.batch = B;
-            pf.seq_q = pf.seq_kv = std::max<long long>(P, 1);
-            pf.logits_rows = B;
-            transformer_pass dc = pass;
-            dc.batch = B;
-            dc.seq_q = 1;
-            dc.seq_kv = P + std::max<long long>(1, G / 2);  // mean context over the generated tokens
-            dc.logits_rows = B;
-            if (ph == phase::prefill) {
-                r.passes[0] = lower_transformer(tc, cfg, pf);
-                r.tokens = static_cast<double>(B * P * dp);
-            } else if (ph == phase::decode) {
-                r.passes[0] = lower_transformer(tc, cfg, dc);
-                r.step_overhead = false;
-                r.tokens = static_cast<double>(B * dp);
-            } else {  // e2e or serve: prefill, then G − 1 decode steps
-                if (P > 0) {
-                    r.passes[0] = lower_transformer(tc, cfg, pf);
-                }
-                r.passes[1] = lower_transformer(tc, cfg, dc);
-                r.pass_count = 2;
-                r.repeats = static_cast<double>(G - 1);
-                r.tokens = static_cast<double>(B * G * dp);
-            }
+    for (std::size_t i = 0; i < p.pass_count; ++i) {
+        if (p.pass_weight[i] > 0.0) {
+            r.passes[i] = p.cnn ? lower_cnn(p, p.passes[i].batch, false) : lower_transformer(p, p.passes[i]);
         }
     }
-    run_config at = cfg;
-    at.batch = B;
-    r.memory = footprint(w, at);
+    r.memory = footprint(p);
     return r;
 }
 
-/// Costs lowered run `r` on GPU `g` (each of the run's GPUs is a `g`) with parameters `p`. Throws
-/// input_error for an invalid GPU description (validate(g)) and unsupported_error for a precision `g` cannot
-/// run.
-inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_params& p = default_params()) {
-    validate(g);
-    const run_config& cfg = r.config;
-    const precision_types ty = detail::run_types(cfg);
-    if (!peak(g, ty.math, ty.math_unit)) {
+/// Resolves and lowers run `c` of `w` (lower(resolve(w, c))). Throws input_error for an invalid configuration.
+inline lowered_run lower_run(const workload& w, const run_config& c) {
+    return lower(resolve(w, c));
+}
+
+namespace detail {
+
+/// Throws unsupported_error unless `g` has the units for the plan's GEMM math.
+inline void require_math(const run_plan& p, const gpu_spec& g) {
+    if (!peak(g, p.types.math, p.types.math_unit)) {
         throw unsupported_error(g.name + " (" + std::string(params(g.arch).display_name) + ") cannot run " +
-                                std::string(to_string_view(cfg.precision)) + ": it has no " + to_string(ty.math) +
-                                " tensor-core math");
+                                std::string(to_string_view(p.config.precision)) + ": it has no " +
+                                to_string(p.types.math) + " tensor-core math");
     }
-    if (r.per_gpu) {  // serving: the batch is the largest that fits this GPU, capped by the server
-        const long long b = largest_fitting_batch(*r.source, g, cfg, cfg.max_serve_batch);
-        if (b == 0) {
-            throw unsupported_error(r.source->name + " does not fit " + g.name + " even at batch 1");
-        }
-        return predict(lower_run(*r.source, cfg, b), g, p);
+}
+
+/// Serving: the plan at the largest batch that fits `g`, capped by the server's batch.
+inline run_plan serving_plan(const run_plan& p, const gpu_spec& g) {
+    const long long b = largest_fitting_batch(p, g, p.config.max_serve_batch);
+    if (b == 0) {
+        throw unsupported_error(p.source->name + " does not fit " + g.name + " even at batch 1");
     }
-    const cost_context ctx = make_cost_context(g, find_profile(cfg.framework), p);
-    prediction out;
-    out.gpu = g.name;
-    out.workload = r.source->name;
-    out.config = cfg;
-    out.batch = r.batch;
-    const int dp = data_parallel(cfg);
-    detail::work_time total;
+    return plan_for_batch(p, b);
+}
+
+/// The wall time of one unit of `r` on the context's GPU and its summed work times.
+struct run_time {
     double t = 0.0;
-    if (r.training) {
-        const detail::work_time wt = detail::evaluate(r.passes[0], ctx, cfg);
-        const double slots = r.stages;
-        detail::accumulate(total, wt, slots);
-        // With gradient accumulation the optimizer and the exposed gradient communication are paid once per
-        // `accumulation` micro-batch steps; the time reported is per micro-batch step.
-        const double per_update = wt.optimizer + detail::exposed_overlap(wt, slots * wt.backward);
-        t = slots * (std::max(wt.gpu - wt.optimizer, wt.host) + wt.critical_comm) + per_update / cfg.accumulation +
-            ctx.step_overhead;
-    } else if (r.pass_count == 1) {
-        // Pipeline stages of one request run one after the other: pp times one stage's work.
-        const detail::work_time wt = detail::evaluate(r.passes[0], ctx, cfg);
-        detail::accumulate(total, wt, r.stages);
-        t = r.stages * detail::wall(wt) + (r.step_overhead ? ctx.step_overhead : 0.0);
-    } else {
-        const detail::work_time pf =
-            r.passes[0].kernels.empty() ? detail::work_time{} : detail::evaluate(r.passes[0], ctx, cfg);
-        const detail::work_time dc = detail::evaluate(r.passes[1], ctx, cfg);
-        detail::accumulate(total, pf, r.stages);
-        detail::accumulate(total, dc, r.stages * r.repeats);
-        t = r.stages * (detail::wall(pf) + r.repeats * detail::wall(dc)) + ctx.step_overhead;
+    work_time total;
+};
+
+/// A training step (per micro-batch step, with A = accumulation steps per update and s 1F1B slots of
+/// per-slot times): the GPU's path carries s·A slots of forward and backward kernels plus the gradient
+/// exchange left exposed after the last backward (X = max(C − s·t_bwd, t_last_bucket)); the host runs
+/// concurrently, so t = [max(A·s·t_host, A·s·t_gpu + X) + A·s·t_critical + t_optimizer] / A + t_step.
+inline run_time training_time(const lowered_run& r, const cost_context& ctx) {
+    const run_plan& p = r.plan;
+    work_time slot;
+    for (std::size_t i = 0; i < p.pass_count; ++i) {
+        detail::accumulate(slot, evaluate(r.passes[i], ctx, p), p.pass_weight[i]);
     }
-    out.time = t * units::second;
-    out.samples_per_s = r.samples * dp / t;
-    if (r.tokens) {
-        out.tokens_per_s = *r.tokens / t;
+    const double s = p.stages, A = p.config.accumulation;
+    const double exposed = exposed_overlap(slot, s * slot.backward);
+    const double gpu_path = A * s * (slot.gpu - slot.optimizer) + exposed;
+    run_time out;
+    out.t =
+        (std::max(A * s * slot.host, gpu_path) + A * s * slot.critical_comm + slot.optimizer) / A + ctx.step_overhead;
+    accumulate(out.total, slot, s);
+    return out;
+}
+
+/// An inference unit: pipeline stages of one request run one after the other; an LLM call is its prefill and
+/// decode steps, each a wall time of its own.
+inline run_time inference_time(const lowered_run& r, const cost_context& ctx) {
+    const run_plan& p = r.plan;
+    run_time out;
+    for (std::size_t i = 0; i < p.pass_count; ++i) {
+        if (p.pass_weight[i] <= 0.0) {
+            continue;
+        }
+        const work_time wt = evaluate(r.passes[i], ctx, p);
+        accumulate(out.total, wt, p.stages * p.pass_weight[i]);
+        out.t += p.stages * p.pass_weight[i] * wall(wt);
     }
-    out.gpu_time = total.gpu * units::second;
-    out.host_time = total.host * units::second;
-    out.comm_time = (total.critical_comm + detail::exposed_overlap(total, total.backward)) * units::second;
-    // Breakdown and the bound of the whole run.
+    out.t += p.step_overhead ? ctx.step_overhead : 0.0;
+    return out;
+}
+
+/// The breakdown by op class, communication and host time, and the bound of the whole run: overhead when
+/// host time exceeds GPU time, else the bound accounting for most GPU time.
+inline void add_breakdown(prediction& out, const work_time& total) {
     std::array<double, 3> by_bound{};
     out.breakdown.reserve(all_op_classes.size() + 2);
     for (op_class c : all_op_classes) {
@@ -459,43 +365,84 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
     out.breakdown.push_back({"host", out.host_time, 0.0 * units::flop, 0.0 * units::byte, bound::overhead});
     const auto top = static_cast<std::size_t>(std::max_element(by_bound.begin(), by_bound.end()) - by_bound.begin());
     out.limiter = total.host > total.gpu ? bound::overhead : static_cast<bound>(top);
-    out.memory = r.memory;
-    out.memory.capacity = g.usable_memory;
-    const auto band = error_band(p, r.kind);
-    out.likely_low = out.time * band.first;
-    out.likely_high = out.time * band.second;
-    out.extrapolation = extrapolation_note(p, g, cfg);
-    // Power, energy and cost. In inference the pipeline stages of a request run one after another, so each
-    // GPU is busy for its stage only: 1/pp of the accumulated work.
-    const double share = cfg.mode == mode::infer ? 1.0 / cfg.pp : 1.0;
-    out.avg_power = average_power(g, share * total.compute_busy, share * total.memory_busy, t);
+}
+
+/// Power, energy and cost (docs/model.md): in inference the pipeline stages of a request run one after
+/// another, so each GPU is busy for its stage only, 1/pp of the accumulated work; per epoch with a dataset
+/// size, per million tokens where tokens are counted.
+inline void add_energy_and_cost(prediction& out, const run_plan& p, const gpu_spec& g, const run_time& rt) {
+    const run_config& c = p.config;
+    const double share = c.mode == mode::infer ? 1.0 / c.pp : 1.0;
+    out.avg_power = average_power(g, share * rt.total.compute_busy, share * rt.total.memory_busy, rt.t);
     out.tdp = g.tdp;
-    const double gpus = static_cast<double>(cfg.num_gpus);
+    const double gpus = static_cast<double>(c.num_gpus);
     out.energy = out.avg_power * out.time * gpus;
-    if (cfg.price_per_hour) {
-        out.cost_usd = *cfg.price_per_hour * gpus * t / 3600.0;
+    if (c.price_per_hour) {
+        out.cost_usd = *c.price_per_hour * gpus * rt.t / 3600.0;
     }
-    if (cfg.dataset_size && cfg.mode == mode::train) {
-        const double steps = *cfg.dataset_size / (static_cast<double>(out.batch) * dp);
+    if (c.dataset_size && c.mode == mode::train) {
+        const double steps = *c.dataset_size / (static_cast<double>(out.batch) * p.dp);
         out.epoch_time = steps * out.time;
         out.epoch_energy = steps * out.energy;
         if (out.cost_usd) {
             out.epoch_cost_usd = steps * *out.cost_usd;
         }
     }
-    if (r.tokens && *r.tokens > 0.0) {
-        const double per_million = 1e6 / *r.tokens;
+    if (p.tokens && *p.tokens > 0.0) {
+        const double per_million = 1e6 / *p.tokens;
         out.energy_per_million_tokens = per_million * out.energy;
         if (out.cost_usd) {
             out.cost_per_million_tokens_usd = per_million * *out.cost_usd;
         }
     }
+}
+
+}  // namespace detail
+
+/// Costs lowered run `r` on GPU `g` (each of the run's GPUs is a `g`) with parameters `p`. Throws
+/// input_error for an invalid GPU description (validate(g)) and unsupported_error for a precision `g` cannot
+/// run or a served model that does not fit.
+inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_params& p = default_params()) {
+    validate(g);
+    const run_plan& plan = r.plan;
+    detail::require_math(plan, g);
+    if (plan.batch_per_gpu) {
+        return predict(lower(detail::serving_plan(plan, g)), g, p);
+    }
+    const cost_context ctx = make_cost_context(g, plan.profile, p);
+    const detail::run_time rt = plan.training ? detail::training_time(r, ctx) : detail::inference_time(r, ctx);
+    prediction out;
+    out.gpu = g.name;
+    out.workload = plan.source->name;
+    out.config = plan.config;
+    out.batch = plan.config.batch;
+    out.time = rt.t * units::second;
+    out.samples_per_s = plan.samples * plan.dp / rt.t;
+    if (plan.tokens) {
+        out.tokens_per_s = *plan.tokens / rt.t;
+    }
+    out.gpu_time = rt.total.gpu * units::second;
+    out.host_time = rt.total.host * units::second;
+    out.comm_time = (rt.total.critical_comm + detail::exposed_overlap(rt.total, rt.total.backward)) * units::second;
+    detail::add_breakdown(out, rt.total);
+    out.memory = r.memory;
+    out.memory.capacity = g.usable_memory;
+    const auto band = error_band(p, plan.kind);
+    out.likely_low = out.time * band.first;
+    out.likely_high = out.time * band.second;
+    out.extrapolation = extrapolation_note(p, g, plan);
+    detail::add_energy_and_cost(out, plan, g, rt);
     return out;
 }
 
+/// Predicts plan `plan` on GPU `g` with parameters `p` (predict(lower(plan), g, p)).
+inline prediction predict(const run_plan& plan, const gpu_spec& g, const cost_params& p = default_params()) {
+    return predict(lower(plan), g, p);
+}
+
 /// Predicts run `cfg` of `w` on GPU `g` (each of cfg.num_gpus GPUs is a `g`) with parameters `p`:
-/// lower_run, then predict on the lowered run. Throws input_error for an invalid configuration and
-/// unsupported_error for a precision `g` cannot run.
+/// resolve, lower, then cost. Throws input_error for an invalid configuration and unsupported_error for a
+/// precision `g` cannot run.
 inline prediction predict(const workload& w, const gpu_spec& g, const run_config& cfg,
                           const cost_params& p = default_params()) {
     return predict(lower_run(w, cfg), g, p);

@@ -1,19 +1,22 @@
 /// @file
-/// How a workload is run: training or inference, the phase, precision, sizes, parallelism, framework.
+/// How a workload is run, as a user asks for it: training or inference, the phase, precision, sizes,
+/// parallelism, framework. Every option is described once, in `run_options()` (name, help, range, what it
+/// changes, how it is read from text); the CLI binds that table and validate() checks its ranges, so a new
+/// option is added in one place. Defaults are filled in by resolve() (model/plan.hpp), nowhere else.
 #ifndef ROOFCAST_MODEL_RUN_CONFIG_HPP
 #define ROOFCAST_MODEL_RUN_CONFIG_HPP
 
+#include <roofcast/detail/names.hpp>
 #include <roofcast/error.hpp>
-#include <roofcast/hardware/gpu_spec.hpp>
-#include <roofcast/hardware/validate.hpp>
+#include <roofcast/hardware/interconnect.hpp>
 #include <roofcast/model/lowering.hpp>
 #include <roofcast/model/precision.hpp>
-#include <roofcast/workload/validate.hpp>
-#include <roofcast/workload/workload.hpp>
+#include <roofcast/model/software.hpp>
 
-#include <algorithm>
 #include <array>
-#include <cstdio>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -28,6 +31,17 @@ enum class mode { train, infer };
 /// prefill plus all decode steps); an LLM's `prefill` (time to first token); one `decode` step (mean over
 /// the generated tokens); `serve` (throughput at the largest batch that fits).
 enum class phase { step, e2e, prefill, decode, serve };
+
+/// Activation recomputation in training.
+enum class recompute { none, selective, full };
+
+/// Every mode, phase and recompute mode, in display order.
+inline constexpr std::array<mode, 2> all_modes = {mode::train, mode::infer};
+/// Every phase.
+inline constexpr std::array<phase, 5> all_phases = {phase::step, phase::e2e, phase::prefill, phase::decode,
+                                                    phase::serve};
+/// Every recompute mode.
+inline constexpr std::array<recompute, 3> all_recomputes = {recompute::none, recompute::selective, recompute::full};
 
 /// "train" or "infer".
 inline constexpr std::string_view to_string_view(mode m) {
@@ -46,6 +60,11 @@ inline constexpr std::string_view to_string_view(phase p) {
     return "?";
 }
 
+/// "none", "selective" or "full".
+inline constexpr std::string_view to_string_view(recompute r) {
+    return r == recompute::none ? "none" : r == recompute::selective ? "selective" : "full";
+}
+
 /// Prints the mode.
 inline std::ostream& operator<<(std::ostream& os, mode m) {
     return os << to_string_view(m);
@@ -55,15 +74,36 @@ inline std::ostream& operator<<(std::ostream& os, phase p) {
     return os << to_string_view(p);
 }
 
-/// Activation recomputation in training.
-enum class recompute { none, selective, full };
-
-/// "none", "selective" or "full".
-inline constexpr std::string_view to_string_view(recompute r) {
-    return r == recompute::none ? "none" : r == recompute::selective ? "selective" : "full";
+/// The name of an optimizer: "sgd", "momentum", "adam", "adamw", "lamb".
+inline constexpr std::string_view to_string_view(kernels::optimizer_kind o) {
+    switch (o) {
+        case kernels::optimizer_kind::sgd: return "sgd";
+        case kernels::optimizer_kind::momentum: return "momentum";
+        case kernels::optimizer_kind::adam: return "adam";
+        case kernels::optimizer_kind::adamw: return "adamw";
+        case kernels::optimizer_kind::lamb: return "lamb";
+    }
+    return "?";
 }
 
-/// A run of a workload. Sizes of 0 mean "the workload's default".
+/// Every optimizer.
+inline constexpr std::array<kernels::optimizer_kind, 5> all_optimizers = {
+    kernels::optimizer_kind::sgd, kernels::optimizer_kind::momentum, kernels::optimizer_kind::adam,
+    kernels::optimizer_kind::adamw, kernels::optimizer_kind::lamb};
+
+/// The value of `all` whose name is `s` (exact), or std::nullopt: the one name-to-enum map of each enum
+/// (the CLI, measurement rows and files all parse through it).
+template <class E, std::size_t N>
+std::optional<E> parse_named(const std::array<E, N>& all, std::string_view s) {
+    for (E e : all) {
+        if (to_string_view(e) == s) {
+            return e;
+        }
+    }
+    return std::nullopt;
+}
+
+/// A run of a workload. Sizes of 0 mean "the default", which resolve() fills in (model/plan.hpp).
 struct run_config {
     /// Training or inference.
     roofcast::mode mode = roofcast::mode::train;
@@ -73,7 +113,8 @@ struct run_config {
     roofcast::precision precision = roofcast::precision::amp_fp16;
     /// Samples (images or sequences) per GPU, or per tensor/pipeline-parallel group.
     long long batch = 1;
-    /// Tokens per sequence (training and encoder inference); 0: 512 for encoders, 2048 for decoders.
+    /// Tokens per sequence (training and encoder inference); 0: the model's default (512 for encoders, 2048
+    /// otherwise).
     long long seq_len = 0;
     /// CNN input resolution; 0: the network's default.
     long long image_size = 0;
@@ -81,13 +122,16 @@ struct run_config {
     long long prompt_len = 512;
     /// LLM tokens generated.
     long long gen_len = 128;
-    /// GPUs in total; data-parallel degree = num_gpus / (tp · pp).
+    /// GPUs in total; data-parallel degree = num_gpus / (tp · pp). 1 with tp · pp > 1 means one model replica
+    /// (tp · pp GPUs); with `nodes`, nodes × gpus per node.
     int num_gpus = 1;
+    /// Nodes (0: not given); num_gpus = nodes × gpus_per_node.
+    int nodes = 0;
     /// Tensor-parallel degree.
     int tp = 1;
     /// Pipeline-parallel degree.
     int pp = 1;
-    /// Micro-batches per step under pipeline parallelism (0: 4·pp).
+    /// Micro-batches per step under pipeline parallelism (0: the largest divisor of the batch up to 4·pp).
     int microbatches = 0;
     /// ZeRO stage 0–3 (FSDP full sharding = 3).
     int zero = 0;
@@ -97,20 +141,20 @@ struct run_config {
     bool sequence_parallel = false;
     /// Software profile (framework).
     std::string framework = "pytorch";
-    /// Optimizer; default: SGD with momentum for CNNs, AdamW for transformers; none to time without it.
+    /// Optimizer; default: SGD with momentum for CNNs, AdamW for transformers.
     std::optional<kernels::optimizer_kind> optimizer;
     /// Whether the step includes the optimizer update.
     bool with_optimizer = true;
     /// Gradient-accumulation steps: the optimizer and the gradient all-reduce run once per this many
     /// micro-batch steps; throughput counts every micro-batch.
     int accumulation = 1;
-    /// Fused (FlashAttention-style) attention; default: by framework.
+    /// Fused (FlashAttention-style) attention; default: by framework (attention_kernel()).
     std::optional<bool> fused_attention;
-    /// Whether FP32 math may run as TF32 on tensor cores (cuDNN convolutions do by default).
+    /// Whether FP32 math may run as TF32 on tensor cores.
     bool allow_tf32 = false;
     /// Largest batch `serve` may use (servers cap their batch).
     long long max_serve_batch = 256;
-    /// GPUs per node (0: the GPU's default, 8).
+    /// GPUs per node (0: the GPU's default, default_gpus_per_node()).
     int gpus_per_node = 0;
     /// Network between nodes by link name ("ib-ndr", ...); empty: the GPU's default.
     std::string interconnect;
@@ -125,11 +169,6 @@ inline roofcast::phase phase_of(const run_config& c) {
     return c.phase.value_or(c.mode == mode::train ? roofcast::phase::step : roofcast::phase::e2e);
 }
 
-/// Data-parallel degree.
-inline int data_parallel(const run_config& c) {
-    return c.num_gpus / (c.tp * c.pp);
-}
-
 /// Plausibility limits of a run: far beyond any real run, and low enough that every integer product the
 /// model forms stays exact and below 2^63.
 namespace run_limits {
@@ -141,173 +180,299 @@ inline constexpr long long max_tokens = 10'000'000;
 inline constexpr long long max_image_size = 100'000;
 /// GPUs in total.
 inline constexpr int max_gpus = 1'000'000;
+/// Nodes.
+inline constexpr int max_nodes = 100'000;
 /// Micro-batches per pipeline step and gradient-accumulation steps.
 inline constexpr int max_steps = 100'000'000;
 /// GPUs per node.
 inline constexpr int max_gpus_per_node = 1024;
+/// Price of a GPU-hour, dollars (exclusive).
+inline constexpr double max_price_per_hour = 1e6;
+/// Samples per epoch (exclusive).
+inline constexpr double max_dataset_size = 1e15;
 /// Elements of the largest tensor, GEMM or score matrix of one pass (1e17: 200 PB of 16-bit values).
 /// Larger runs fail with a clear error instead of overflowing tile and element counts.
 inline constexpr double max_elements = 1e17;
 }  // namespace run_limits
 
-/// Throws input_error ("invalid run configuration: FIELD ...") unless the configuration is consistent:
-/// sizes within run_limits, tp·pp dividing num_gpus, a phase that fits the mode, ZeRO stage 0–3, no
-/// option that cannot apply (int8 or int4 training, micro-batches without pipeline-parallel training, ZeRO,
-/// recompute or gradient accumulation in inference, sequence parallelism without tensor parallelism), a prefill with a
-/// prompt, a decode step with generated tokens. Nothing is clamped.
-inline void validate(const run_config& c) {
-    namespace lim = run_limits;
-    auto fail = [](const std::string& m) { throw input_error("invalid run configuration: " + m); };
-    auto range = [&fail](const char* field, long long v, long long lo, long long hi) {
-        if (v < lo) {
-            fail(std::string(field) + " must be at least " + std::to_string(lo) + ", got " + std::to_string(v));
-        }
-        if (v > hi) {
-            fail(std::string(field) + " must be at most " + std::to_string(hi) + ", got " + std::to_string(v));
-        }
-    };
-    range("batch", c.batch, 1, lim::max_batch);
-    range("seq-len", c.seq_len, 0, lim::max_tokens);
-    range("image-size", c.image_size, 0, lim::max_image_size);
-    range("prompt-len", c.prompt_len, 0, lim::max_tokens);
-    range("gen-len", c.gen_len, 0, lim::max_tokens);
-    range("num-gpus", c.num_gpus, 1, lim::max_gpus);
-    range("tp", c.tp, 1, lim::max_gpus);
-    range("pp", c.pp, 1, lim::max_gpus);
-    const long long group = static_cast<long long>(c.tp) * c.pp;
-    if (c.num_gpus % group != 0) {
-        fail("tp x pp = " + std::to_string(group) + " does not divide num-gpus = " + std::to_string(c.num_gpus));
-    }
-    range("zero", c.zero, 0, 3);
-    range("microbatches", c.microbatches, 0, lim::max_steps);
-    range("accumulation", c.accumulation, 1, lim::max_steps);
-    range("max serve batch", c.max_serve_batch, 1, lim::max_batch);
-    range("gpus per node", c.gpus_per_node, 0, lim::max_gpus_per_node);
-    if (c.price_per_hour && !(*c.price_per_hour > 0.0 && *c.price_per_hour < 1e6)) {
-        fail("price per hour must be a positive number of dollars below 1e6");
-    }
-    if (c.dataset_size && !(*c.dataset_size >= 1.0 && *c.dataset_size < 1e15)) {
-        fail("dataset size must be between 1 and 1e15 samples");
-    }
-    const roofcast::phase p = phase_of(c);
-    if (c.mode == mode::train && p != roofcast::phase::step)
-        fail("training runs time a step, not " + std::string(to_string_view(p)));
-    if (c.mode == mode::infer && p == roofcast::phase::step) fail("inference phases are e2e, prefill, decode or serve");
-    if (c.microbatches > 0 && (c.pp == 1 || c.mode != mode::train)) {
-        fail("microbatches applies only to pipeline-parallel training (pp > 1)");
-    }
-    if (c.accumulation > 1 && c.mode != mode::train) fail("gradient accumulation applies only to training");
-    if (c.mode == mode::train && (c.precision == precision::int8 || c.precision == precision::int4)) {
-        fail("precision " + std::string(to_string_view(c.precision)) +
-             " is for inference; training is modelled in fp32, tf32, amp-fp16, amp-bf16, fp16, bf16 or fp8");
-    }
-    if (c.mode == mode::infer && c.zero > 0) fail("zero (ZeRO stage) applies only to training");
-    if (c.mode == mode::infer && c.recompute != roofcast::recompute::none) {
-        fail("recompute applies only to training");
-    }
-    if (c.sequence_parallel && c.tp == 1) fail("sequence parallelism needs tensor parallelism (tp > 1)");
-    if (p == roofcast::phase::prefill && c.prompt_len < 1) fail("a prefill needs prompt-len of at least 1");
-    if (p == roofcast::phase::decode && c.gen_len < 1) fail("a decode step needs gen-len of at least 1");
-}
+/// What an option changes: the time of a run, its memory footprint, or both (the CLI binds to each command
+/// only the options that can change its answer).
+enum class option_effect : unsigned { time = 1, memory = 2, both = 3 };
+
+/// How an option's value is written.
+enum class option_kind { integer, real, choice, name, flag };
+
+/// One option of a run: how the CLI spells and explains it, its range, what it changes, and how it is read.
+struct run_option {
+    /// Name without dashes, e.g. "batch" (CLI: --batch).
+    std::string_view name;
+    /// One line of help.
+    std::string_view help;
+    /// How the value is written.
+    option_kind kind;
+    /// For choices: the accepted values separated by '|'.
+    std::string_view choices;
+    /// Range of numbers (integers and reals): lo ≤ value ≤ hi.
+    double lo, hi;
+    /// Whether 0 is the library's "default" (accepted by validate(), though not below `lo` on the CLI).
+    bool zero_is_default;
+    /// What it changes.
+    option_effect effect;
+    /// Its numeric value in a configuration (integers), for range checks; nullptr for others.
+    double (*value)(const run_config&);
+    /// Sets it from text; throws input_error for a value that is not of its kind.
+    void (*set)(run_config&, const std::string&);
+};
 
 namespace detail {
 
-/// "3.2e+20".
-inline std::string size_number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
+/// A whole number written plainly (optional '-', digits), or input_error naming the option.
+inline long long parse_whole(const char* option, const std::string& s) {
+    const std::size_t start = !s.empty() && s[0] == '-' ? 1 : 0;
+    if (s.empty() || start == s.size() || s.find_first_not_of("0123456789", start) != std::string::npos ||
+        s.size() - start > 18) {
+        throw input_error(std::string("--") + option + ": '" + s + "' is not a whole number in range");
+    }
+    return std::strtoll(s.c_str(), nullptr, 10);
 }
 
-/// Throws input_error unless the largest tensor, GEMM grid and score matrix of run `c` of `w` stay
-/// within run_limits::max_elements, and the tokens of a step over all GPUs too.
-inline void check_run_size(const run_config& c, const workload& w) {
-    const double batch =
-        static_cast<double>(phase_of(c) == phase::serve ? std::max(c.batch, c.max_serve_batch) : c.batch);
-    auto check = [&](const char* what, double v) {
-        if (!(v <= run_limits::max_elements)) {
-            throw input_error("invalid run configuration: too large to model: " + w.name + " has " + what + " = " +
-                              size_number(v) + " (limit " + size_number(run_limits::max_elements) + ")");
-        }
-    };
-    if (w.cnn) {
-        const cnn_graph& g = *w.cnn;
-        double largest = 0.0;
-        for (const cnn_layer& l : g.layers) {
-            largest = std::max({largest, static_cast<double>(l.c_in) * l.h_in * l.w_in,
-                                static_cast<double>(l.c_out) * l.h_out * l.w_out});
-        }
-        // A network rebuilt for another input size grows with the pixel count (padding can add a row and
-        // a column per layer, hence the +1).
-        if (c.image_size > 0 && c.image_size != g.image_size) {
-            const double scale = static_cast<double>(c.image_size) / static_cast<double>(g.image_size) + 1.0;
-            largest *= std::max(1.0, scale * scale);
-        }
-        check("batch x the largest layer's elements", batch * largest);
-        check("batch x num-gpus", batch * c.num_gpus);
-        return;
+/// A finite decimal number, or input_error naming the option.
+inline double parse_real(const char* option, const std::string& s) {
+    char* end = nullptr;
+    errno = 0;
+    const double d = s.find_first_not_of("0123456789.eE+-") == std::string::npos ? std::strtod(s.c_str(), &end) : 0.0;
+    if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(d)) {
+        throw input_error(std::string("--") + option + ": '" + s + "' is not a finite decimal number");
     }
-    const transformer_config& t = *w.transformer;
-    double seq = static_cast<double>(c.seq_len > 0 ? c.seq_len : default_seq_len(t));
-    if (c.mode == mode::infer && t.kind != transformer_kind::encoder) {
-        seq = std::max(seq, static_cast<double>(c.prompt_len) + static_cast<double>(c.gen_len));
+    return d;
+}
+
+/// The enum value named `s` among `all`, or input_error listing the names.
+template <class E, std::size_t N>
+E parse_choice(const char* option, const std::array<E, N>& all, const std::string& s) {
+    if (const auto e = parse_named(all, s)) {
+        return *e;
     }
-    const double tokens = batch * seq;
-    const double width = std::max({static_cast<double>(t.hidden),
-                                   static_cast<double>(t.heads + 2 * t.kv_heads) * static_cast<double>(t.head_dim),
-                                   2.0 * static_cast<double>(t.ffn_hidden), static_cast<double>(t.vocab),
-                                   static_cast<double>(t.experts), static_cast<double>(t.top_k)});
-    check("tokens x the widest layer (batch x sequence x width)", tokens * width);
-    check("attention scores (batch x heads x sequence^2)", tokens * static_cast<double>(t.heads) * seq);
-    check("tokens over all GPUs (batch x sequence x num-gpus)", tokens * c.num_gpus);
+    std::string names;
+    for (E e : all) {
+        names += (names.empty() ? "" : ", ") + std::string(to_string_view(e));
+    }
+    throw input_error(std::string("--") + option + ": '" + s + "' is not one of " + names);
+}
+
+/// "true"/"false" (a flag's value).
+inline bool parse_flag(const char* option, const std::string& s) {
+    if (s == "true" || s == "1" || s.empty()) {
+        return true;
+    }
+    if (s == "false" || s == "0") {
+        return false;
+    }
+    throw input_error(std::string("--") + option + ": '" + s + "' is not true or false");
 }
 
 }  // namespace detail
 
-/// Validates `c` (validate(c)) and `w` (validate(w)) and that they fit together: phases that exist for the
-/// kind of model (CNNs: step and e2e, data parallel only; encoders: no prefill or decode; serving a decoder
-/// needs gen-len >= 1), tp dividing the attention heads, micro-batches at most the batch, and a size the
-/// model can represent
-/// (run_limits::max_elements).
-inline void validate(const run_config& c, const workload& w) {
-    validate(c);
-    validate(w);
-    if (c.microbatches > c.batch) {  // here, not in validate(c): max-batch searches from batch 1
-        throw input_error("invalid run configuration: microbatches (" + std::to_string(c.microbatches) +
-                          ") exceeds the batch (" + std::to_string(c.batch) + "): every micro-batch needs a sample");
+// The options, one entry each. Integer entries read and write one field; the range is run_limits'.
+// clang-format off
+#define ROOFCAST_INT_OPTION(NAME, HELP, FIELD, TYPE, LO, HI, ZERO_DEFAULT, EFFECT)                                     \
+    run_option {                                                                                                       \
+        NAME, HELP, option_kind::integer, "", static_cast<double>(LO), static_cast<double>(HI), ZERO_DEFAULT, EFFECT,  \
+            [](const run_config& c) { return static_cast<double>(c.FIELD); },                                          \
+            [](run_config& c, const std::string& s) { c.FIELD = static_cast<TYPE>(detail::parse_whole(NAME, s)); }     \
     }
-    const roofcast::phase p = phase_of(c);
-    if (w.cnn) {
-        if (p != roofcast::phase::step && p != roofcast::phase::e2e) {
-            throw input_error(
-                "invalid run configuration: CNN workloads have phases step (train) and e2e (infer), not " +
-                std::string(to_string_view(p)));
-        }
-        if (c.tp > 1 || c.pp > 1) {
-            throw input_error("invalid run configuration: " + w.name +
-                              " is a CNN: tensor and pipeline parallelism (tp, pp) are modelled for transformers only");
-        }
-    } else {
-        const transformer_config& t = *w.transformer;
-        if (t.kind == transformer_kind::encoder && (p == roofcast::phase::prefill || p == roofcast::phase::decode)) {
-            throw input_error("invalid run configuration: " + w.name +
-                              " is an encoder: it has no prefill or decode phase (use e2e or serve)");
-        }
-        if (t.kind != transformer_kind::encoder && p == roofcast::phase::serve && c.gen_len < 1) {
-            throw input_error("invalid run configuration: serving " + w.name + " needs gen-len of at least 1");
-        }
-        if (t.heads % c.tp != 0) {
-            throw input_error("invalid run configuration: tp = " + std::to_string(c.tp) + " does not divide the " +
-                              std::to_string(t.heads) + " attention heads of " + w.name);
-        }
-    }
-    detail::check_run_size(c, w);
+// clang-format on
+
+/// Every run option, in help order: the one description of each option the CLI binds, validate() checks and
+/// docs/cli.md lists.
+inline const std::array<run_option, 29>& run_options() {
+    namespace lim = run_limits;
+    using E = option_effect;
+    static const std::array<run_option, 29> table = {
+        {
+            {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
+            {"phase", "step (train); e2e, prefill, decode or serve (infer); default step / e2e", option_kind::choice,
+             "step|e2e|prefill|decode|serve", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) { c.phase = detail::parse_choice("phase", all_phases, s); }},
+            {"precision", "fp32, tf32, amp-fp16, amp-bf16, fp16, bf16, fp8, int8, int4", option_kind::choice,
+             "fp32|tf32|amp-fp16|amp-bf16|fp16|bf16|fp8|int8|int4", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) {
+                 c.precision = detail::parse_choice("precision", all_precisions, s);
+             }},
+            ROOFCAST_INT_OPTION("batch", "Samples per GPU (or per tensor/pipeline group)", batch, long long, 1,
+                                lim::max_batch, false, E::both),
+            ROOFCAST_INT_OPTION("seq-len",
+                                "Tokens per sequence (training, encoders); default 512 encoders, 2048 others", seq_len,
+                                long long, 1, lim::max_tokens, true, E::both),
+            ROOFCAST_INT_OPTION("image-size", "CNN input resolution; default the network's", image_size, long long, 1,
+                                lim::max_image_size, true, E::both),
+            ROOFCAST_INT_OPTION("prompt-len", "LLM prompt tokens", prompt_len, long long, 0, lim::max_tokens, false,
+                                E::both),
+            ROOFCAST_INT_OPTION("gen-len", "LLM generated tokens", gen_len, long long, 0, lim::max_tokens, false,
+                                E::both),
+            ROOFCAST_INT_OPTION("num-gpus", "GPUs in total (default: one replica, tp x pp)", num_gpus, int, 1,
+                                lim::max_gpus, false, E::both),
+            ROOFCAST_INT_OPTION("nodes", "Nodes; num-gpus = nodes x gpus-per-node", nodes, int, 1, lim::max_nodes, true,
+                                E::both),
+            ROOFCAST_INT_OPTION("gpus-per-node", "GPUs per node (default 8; 4 for superchips)", gpus_per_node, int, 1,
+                                lim::max_gpus_per_node, true, E::both),
+            ROOFCAST_INT_OPTION("tp", "Tensor-parallel degree", tp, int, 1, lim::max_gpus, false, E::both),
+            ROOFCAST_INT_OPTION("pp", "Pipeline-parallel degree", pp, int, 1, lim::max_gpus, false, E::both),
+            ROOFCAST_INT_OPTION(
+                "microbatches",
+                "Micro-batches per step with --pp (default: the largest divisor of the batch up to 4 x pp)",
+                microbatches, int, 1, lim::max_steps, true, E::both),
+            ROOFCAST_INT_OPTION("accumulation", "Gradient-accumulation steps per optimizer update", accumulation, int,
+                                1, lim::max_steps, false, E::time),
+            ROOFCAST_INT_OPTION("zero", "ZeRO stage 0..3 (3 = FSDP full sharding)", zero, int, 0, 3, false, E::both),
+            {"recompute", "Activation recomputation", option_kind::choice, "none|selective|full", 0, 0, false, E::both,
+             nullptr,
+             [](run_config& c,
+                const std::string& s) { c.recompute = detail::parse_choice("recompute", all_recomputes, s); }},
+            {"sequence-parallel", "Megatron sequence parallelism (with --tp)", option_kind::flag, "", 0, 0, false,
+             E::both, nullptr,
+             [](run_config& c,
+                const std::string& s) { c.sequence_parallel = detail::parse_flag("sequence-parallel", s); }},
+            {"optimizer", "sgd, momentum, adam, adamw, lamb or none (default: momentum for CNNs, adamw otherwise)",
+             option_kind::choice, "sgd|momentum|adam|adamw|lamb|none", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) {
+                 c.with_optimizer = s != "none";
+                 if (c.with_optimizer) {
+                     c.optimizer = detail::parse_choice("optimizer", all_optimizers, s);
+                 }
+             }},
+            {"framework", "Software profile (pytorch, tensorrt-llm, ...)", option_kind::name, "", 0, 0, false, E::both,
+             nullptr,
+             [](run_config& c,
+                const std::string& s) { c.framework = std::string(software_profiles[find_profile(s)].name); }},
+            {"attention", "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)",
+             option_kind::choice, "auto|fused|unfused", 0, 0, false, E::time, nullptr,
+             [](run_config& c, const std::string& s) {
+                 if (s != "auto" && s != "fused" && s != "unfused") {
+                     throw input_error("--attention: '" + s + "' is not one of auto, fused, unfused");
+                 }
+                 c.fused_attention = s == "auto" ? std::nullopt : std::optional<bool>(s == "fused");
+             }},
+            {"tf32", "Let FP32 GEMMs and convolutions run as TF32 on tensor cores", option_kind::flag, "", 0, 0, false,
+             E::time, nullptr,
+             [](run_config& c, const std::string& s) { c.allow_tf32 = detail::parse_flag("tf32", s); }},
+            ROOFCAST_INT_OPTION("max-serve-batch", "Largest batch serve may use", max_serve_batch, long long, 1,
+                                lim::max_batch, false, E::time),
+            {"interconnect",
+             "Network between nodes: ib-hdr, ib-ndr, ib-xdr, roce-100g, roce-400g, ethernet-25g (default: by GPU "
+             "generation)",
+             option_kind::name, "", 0, 0, false, E::time, nullptr,
+             [](run_config& c, const std::string& s) { c.interconnect = std::string(find_link(s).name); }},
+            {"price-per-hour", "Price of one GPU-hour in USD", option_kind::real, "", 0, lim::max_price_per_hour, false,
+             E::time, nullptr,
+             [](run_config& c, const std::string& s) { c.price_per_hour = detail::parse_real("price-per-hour", s); }},
+            {"dataset-size", "Samples per epoch, for epoch time, energy and cost", option_kind::real, "", 1,
+             lim::max_dataset_size, false, E::time, nullptr,
+             [](run_config& c, const std::string& s) { c.dataset_size = detail::parse_real("dataset-size", s); }},
+        }};
+    return table;
 }
 
-/// Validates the GPU description `g` (validate(g)), then run `c` of `w` (validate(c, w)).
-inline void validate(const run_config& c, const workload& w, const gpu_spec& g) {
-    validate(g);
-    validate(c, w);
+#undef ROOFCAST_INT_OPTION
+
+/// The option called `name` (without dashes); throws input_error for an unknown one.
+inline const run_option& find_run_option(std::string_view name) {
+    for (const run_option& o : run_options()) {
+        if (o.name == name) {
+            return o;
+        }
+    }
+    throw input_error("unknown run option '" + std::string(name) + "'");
+}
+
+namespace detail {
+
+/// Throws "invalid run configuration: M".
+[[noreturn]] inline void invalid_run(const std::string& m) {
+    throw input_error("invalid run configuration: " + m);
+}
+
+/// Range checks of the integer options.
+inline void validate_ranges(const run_config& c) {
+    for (const run_option& o : run_options()) {
+        if (o.value == nullptr) {
+            continue;
+        }
+        const double v = o.value(c);
+        const double lo = o.zero_is_default ? 0.0 : o.lo;
+        if (v < lo || v > o.hi) {
+            const bool low = v < lo;
+            invalid_run(std::string(o.name) + " must be at " + (low ? "least " : "most ") +
+                        std::to_string(static_cast<long long>(low ? lo : o.hi)) + ", got " +
+                        std::to_string(static_cast<long long>(v)));
+        }
+    }
+    if (c.price_per_hour && !(*c.price_per_hour > 0.0 && *c.price_per_hour < run_limits::max_price_per_hour)) {
+        invalid_run("price per hour must be a positive number of dollars below 1e6");
+    }
+    if (c.dataset_size && !(*c.dataset_size >= 1.0 && *c.dataset_size < run_limits::max_dataset_size)) {
+        invalid_run("dataset size must be between 1 and 1e15 samples");
+    }
+}
+
+/// Parallelism: tp·pp divides the GPUs; nodes agree with them.
+inline void validate_parallelism(const run_config& c) {
+    const long long group = static_cast<long long>(c.tp) * c.pp;
+    if (c.num_gpus % group != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
+        invalid_run("tp x pp = " + std::to_string(group) + " does not divide num-gpus = " + std::to_string(c.num_gpus));
+    }
+    if (c.nodes > 0) {
+        const long long per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;
+        const long long gpus = per_node * c.nodes;
+        if (c.num_gpus > 1 && c.num_gpus != gpus) {
+            invalid_run("num-gpus " + std::to_string(c.num_gpus) + " conflicts with nodes " + std::to_string(c.nodes) +
+                        " x " + std::to_string(per_node) + " GPUs per node");
+        }
+        if (gpus > run_limits::max_gpus || gpus % group != 0) {
+            invalid_run("nodes x gpus-per-node = " + std::to_string(gpus) + " is not a multiple of tp x pp = " +
+                        std::to_string(group) + " within " + std::to_string(run_limits::max_gpus) + " GPUs");
+        }
+    }
+}
+
+/// Options that apply to one mode or phase only.
+inline void validate_applicability(const run_config& c) {
+    const roofcast::phase p = phase_of(c);
+    if (c.mode == mode::train && p != phase::step)
+        invalid_run("training runs time a step, not " + std::string(to_string_view(p)));
+    if (c.mode == mode::infer && p == phase::step) invalid_run("inference phases are e2e, prefill, decode or serve");
+    if (c.microbatches > 0 && (c.pp == 1 || c.mode != mode::train)) {
+        invalid_run("microbatches applies only to pipeline-parallel training (pp > 1)");
+    }
+    if (c.accumulation > 1 && c.mode != mode::train) invalid_run("gradient accumulation applies only to training");
+    if (c.mode == mode::train && (c.precision == precision::int8 || c.precision == precision::int4)) {
+        invalid_run("precision " + std::string(to_string_view(c.precision)) +
+                    " is for inference; training is modelled in fp32, tf32, amp-fp16, amp-bf16, fp16, bf16 or fp8");
+    }
+    if (c.mode == mode::infer && c.zero > 0) invalid_run("zero (ZeRO stage) applies only to training");
+    if (c.mode == mode::infer && c.recompute != recompute::none) invalid_run("recompute applies only to training");
+    if (c.sequence_parallel && c.tp == 1) invalid_run("sequence parallelism needs tensor parallelism (tp > 1)");
+    if (p == phase::prefill && c.prompt_len < 1) invalid_run("a prefill needs prompt-len of at least 1");
+    if (p == phase::decode && c.gen_len < 1) invalid_run("a decode step needs gen-len of at least 1");
+    find_profile(c.framework);
+    if (!c.interconnect.empty()) {
+        find_link(c.interconnect);
+    }
+}
+
+}  // namespace detail
+
+/// Throws input_error ("invalid run configuration: FIELD ...") unless the configuration is consistent:
+/// integer options within their ranges (run_options()), tp·pp dividing num_gpus (or num_gpus 1, one replica),
+/// nodes agreeing with num_gpus, a phase that fits the mode, no option that cannot apply (int8 or int4
+/// training, micro-batches without pipeline-parallel training, ZeRO, recompute or gradient accumulation in
+/// inference, sequence parallelism without tensor parallelism), a prefill with a prompt, a decode step with
+/// generated tokens. Nothing is clamped.
+inline void validate(const run_config& c) {
+    detail::validate_ranges(c);
+    detail::validate_parallelism(c);
+    detail::validate_applicability(c);
 }
 
 }  // namespace roofcast

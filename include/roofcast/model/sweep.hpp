@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdio>
 #include <exception>
 #include <optional>
 #include <string>
@@ -37,6 +38,86 @@ struct sweep_result {
     /// The error message otherwise (invalid run, precision the GPU lacks, no batch fits, ...).
     std::string error;
 };
+
+/// A grid of configurations: every workload × precision × sequence length × batch, each a copy of `base`
+/// with those four set (a sequence length of 0 keeps `base`'s).
+struct sweep_grid {
+    /// The workloads; not owned, they must outlive the sweep.
+    std::vector<const workload*> workloads;
+    /// Precisions.
+    std::vector<roofcast::precision> precisions;
+    /// Sequence lengths (0: the run's own).
+    std::vector<long long> seq_lens{0};
+    /// Batches.
+    std::vector<long long> batches{1};
+    /// Everything else about the runs.
+    run_config base;
+};
+
+/// Largest number of (configuration, GPU) pairs one sweep computes: every result is kept until the end,
+/// so a larger grid is refused rather than run out of memory.
+inline constexpr double max_sweep_pairs = 1e6;
+
+/// The points of `grid`, workload-major, then precision, sequence length and batch; throws input_error when
+/// a list is empty or the grid on `gpus` GPUs exceeds max_sweep_pairs.
+inline std::vector<sweep_point> sweep_points(const sweep_grid& grid, std::size_t gpus) {
+    if (gpus == 0 || grid.workloads.empty() || grid.precisions.empty() || grid.seq_lens.empty() ||
+        grid.batches.empty()) {
+        throw input_error("sweep needs at least one GPU, workload, precision, sequence length and batch");
+    }
+    const double pairs = static_cast<double>(grid.workloads.size()) * static_cast<double>(grid.precisions.size()) *
+                         static_cast<double>(grid.seq_lens.size()) * static_cast<double>(grid.batches.size()) *
+                         static_cast<double>(gpus);
+    if (pairs > max_sweep_pairs) {
+        char n[32];
+        std::snprintf(n, sizeof n, "%.4g", pairs);
+        throw input_error(std::string("sweep: ") + n +
+                          " combinations, more than 1e6; use fewer GPUs, workloads, precisions, batches or "
+                          "sequence lengths, or several sweeps");
+    }
+    std::vector<sweep_point> points;
+    for (const workload* w : grid.workloads) {
+        for (roofcast::precision p : grid.precisions) {
+            for (long long s : grid.seq_lens) {
+                for (long long b : grid.batches) {
+                    run_config c = grid.base;
+                    c.precision = p;
+                    c.batch = b;
+                    c.seq_len = s > 0 ? s : c.seq_len;
+                    points.push_back({w, c});
+                }
+            }
+        }
+    }
+    return points;
+}
+
+/// A finished sweep: its points, the GPUs' names and the point-major results (results[i · gpus.size() + j]
+/// is point i on GPU j).
+struct sweep_report {
+    /// The configurations.
+    std::vector<sweep_point> points;
+    /// GPU names.
+    std::vector<std::string> gpus;
+    /// One outcome per (point, GPU).
+    std::vector<sweep_result> results;
+};
+
+/// The number of (point, GPU) pairs of `r` without a prediction.
+inline std::size_t sweep_failures(const sweep_report& r) {
+    return static_cast<std::size_t>(
+        std::count_if(r.results.begin(), r.results.end(), [](const sweep_result& x) { return !x.result; }));
+}
+
+/// The error of the first pair of `r` without a prediction ("" when every pair has one).
+inline std::string first_sweep_error(const sweep_report& r) {
+    for (const sweep_result& x : r.results) {
+        if (!x.result) {
+            return x.error;
+        }
+    }
+    return "";
+}
 
 /// How a sweep runs.
 struct sweep_options {

@@ -3,6 +3,7 @@
 #ifndef ROOFCAST_REPORT_GPU_REPORT_HPP
 #define ROOFCAST_REPORT_GPU_REPORT_HPP
 
+#include <roofcast/format.hpp>
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/report/table.hpp>
@@ -16,21 +17,6 @@
 namespace roofcast {
 
 namespace detail {
-
-/// `v` scaled by `scale` with `digits` significant digits, or "-" when absent.
-inline std::string fixed(std::optional<double> v, double scale = 1.0, int digits = 3) {
-    if (!v) {
-        return "-";
-    }
-    char buf[64];
-    const double x = *v / scale;
-    if (std::fabs(x) >= std::pow(10.0, digits)) {
-        std::snprintf(buf, sizeof buf, "%.0f", x);  // 1979, not 1.98e+03
-    } else {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    }
-    return buf;
-}
 
 /// "3 of 7 claims within 2%" style summary of a datasheet check.
 inline std::string check_summary(const std::vector<datasheet_check>& checks) {
@@ -60,13 +46,11 @@ inline text_table gpu_overview_table(const std::vector<gpu_spec>& gpus) {
     text_table t({"gpu", "architecture", "SMs", "memory GiB", "bandwidth GB/s", "fp32 TFLOP/s", "fp16 TFLOP/s",
                   "fp8 TFLOP/s", "TDP W", "datasheet"});
     for (const gpu_spec& g : gpus) {
-        t.add_row({g.name, to_string(g.arch), std::to_string(g.sm_count),
-                   detail::fixed(g.usable_memory.value(), 1073741824.0),
-                   detail::fixed(memory_bandwidth(g).value(), 1e9, 4),
-                   detail::fixed(detail::si(peak(g, dtype::fp32)), 1e12),
-                   detail::fixed(detail::si(peak(g, dtype::fp16)), 1e12),
-                   detail::fixed(detail::si(peak(g, dtype::fp8)), 1e12), detail::fixed(g.tdp.value(), 1.0, 4),
-                   detail::check_summary(check_datasheet(g))});
+        t.add_row(
+            {g.name, to_string(g.arch), std::to_string(g.sm_count), format_fixed(g.usable_memory.value(), 1073741824.0),
+             format_fixed(memory_bandwidth(g).value(), 1e9, 4), format_fixed(detail::si(peak(g, dtype::fp32)), 1e12),
+             format_fixed(detail::si(peak(g, dtype::fp16)), 1e12), format_fixed(detail::si(peak(g, dtype::fp8)), 1e12),
+             format_fixed(g.tdp.value(), 1.0, 4), detail::check_summary(check_datasheet(g))});
     }
     return t;
 }
@@ -96,8 +80,8 @@ inline text_table peak_table(const gpu_spec& g) {
         if (!p && c == nullptr && (r.u == exec_unit::cuda_core || peak(g, r.d))) {
             continue;  // e.g. no FP64 tensor path but FP64 on the vector pipe: nothing to show
         }
-        t.add_row({r.field, std::string(to_string_view(r.u)), p ? detail::fixed(p->value(), 1e12, 4) : "unsupported",
-                   c ? detail::fixed(c->datasheet, 1e12, 4) : "", c ? detail::fixed(c->ratio, 1.0, 4) : "",
+        t.add_row({r.field, std::string(to_string_view(r.u)), p ? format_fixed(p->value(), 1e12, 4) : "unsupported",
+                   c ? format_fixed(c->datasheet, 1e12, 4) : "", c ? format_fixed(c->ratio, 1.0, 4) : "",
                    c ? (c->ok ? "ok" : "MISMATCH") : ""});
     }
     return t;
@@ -130,8 +114,8 @@ inline std::string describe(const gpu_spec& g) {
     o << '\n';
     o << "  memory       " << to_string(g.marketed_memory) << ' ' << to_string_view(g.mem_type) << " ("
       << to_string_binary(g.usable_memory) << " usable); " << g.bus_width_bits << "-bit x "
-      << detail::fixed(g.memory_data_rate.value(), 1e9, 4) << " Gbit/s = " << to_string(memory_bandwidth(g)) << "; L2 "
-      << detail::fixed(g.l2_cache.value(), 1048576.0) << " MiB\n";
+      << format_fixed(g.memory_data_rate.value(), 1e9, 4) << " Gbit/s = " << to_string(memory_bandwidth(g)) << "; L2 "
+      << format_fixed(g.l2_cache.value(), 1048576.0) << " MiB\n";
     o << "  power        " << to_string(g.tdp) << " TDP\n";
     o << "  links        PCIe gen " << g.pcie_gen;
     if (g.nvlink_generation) {
@@ -158,6 +142,34 @@ inline std::string describe(const gpu_spec& g) {
         o << "\nnotes: " << g.notes << '\n';
     }
     return o.str();
+}
+
+/// A list of GPUs (what `roofcast gpus` shows): the catalog, or any selection of it.
+struct gpu_list {
+    /// The GPUs, in order.
+    std::vector<gpu_spec> gpus;
+};
+
+/// The overview table of the list (gpu_overview_table).
+inline text_table to_table(const gpu_list& l) {
+    return gpu_overview_table(l.gpus);
+}
+
+/// The peak table of one GPU (peak_table).
+inline text_table to_table(const gpu_spec& g) {
+    return peak_table(g);
+}
+
+/// The overview table and a line on what the columns mean.
+inline std::string describe(const gpu_list& l) {
+    return gpu_overview_table(l.gpus).to_text() + "\n" + std::to_string(l.gpus.size()) +
+           " GPUs. Peaks are dense, derived from architecture parameters; 'datasheet' compares them with the "
+           "vendor's claims (2% tolerance). Details: roofcast gpu NAME\n";
+}
+
+/// Prints describe(l).
+inline std::ostream& operator<<(std::ostream& os, const gpu_list& l) {
+    return os << describe(l);
 }
 
 }  // namespace roofcast

@@ -6,18 +6,20 @@
 #ifndef ROOFCAST_REPORT_MIME_HPP
 #define ROOFCAST_REPORT_MIME_HPP
 
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/catalog.hpp>
+#include <roofcast/format.hpp>
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
-#include <roofcast/io/csv.hpp>
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/predict.hpp>
-#include <roofcast/model/validation.hpp>
 #include <roofcast/report/gpu_report.hpp>
 #include <roofcast/report/prediction_report.hpp>
 #include <roofcast/report/roofline.hpp>
 #include <roofcast/report/stream.hpp>
 #include <roofcast/report/table.hpp>
+#include <roofcast/report/validation_report.hpp>
+#include <roofcast/report/workload_report.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <nlohmann/json.hpp>
@@ -40,34 +42,21 @@ inline std::string html_escape(std::string_view s) {
     return xml_escape(s);
 }
 
-/// Whether a cell reads as a number (so its column is right-aligned), as text_table decides.
-inline bool html_numeric_cell(const std::string& s) {
-    return s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) != 0 || s[0] == '-' || s[0] == '+' ||
-           s[0] == '.';
-}
-
-/// A <table> from a header and rows: every cell escaped, columns whose cells all read as numbers
-/// right-aligned. Well-formed XML as well as HTML.
-inline std::string html_table(const std::vector<std::string>& header,
-                              const std::vector<std::vector<std::string>>& rows) {
-    std::vector<bool> numeric(header.size(), true);
-    for (const auto& r : rows) {
-        for (std::size_t c = 0; c < header.size(); ++c) {
-            numeric[c] = numeric[c] && html_numeric_cell(c < r.size() ? r[c] : std::string());
-        }
-    }
-    const auto align = [&](std::size_t c) {
-        return numeric[c] && !rows.empty() ? std::string(" style=\"text-align:right\"") : std::string();
+/// A <table> from a text_table: every cell escaped, the columns text_table right-aligns right-aligned.
+/// Well-formed XML as well as HTML.
+inline std::string html_table(const text_table& t) {
+    const auto align = [&t](std::size_t c) {
+        return t.numeric_column(c) && t.size() > 0 ? std::string(" style=\"text-align:right\"") : std::string();
     };
     std::string s = "<table class=\"roofcast-table\">\n<thead><tr>";
-    for (std::size_t c = 0; c < header.size(); ++c) {
-        s += "<th" + align(c) + ">" + html_escape(header[c]) + "</th>";
+    for (std::size_t c = 0; c < t.header().size(); ++c) {
+        s += "<th" + align(c) + ">" + html_escape(t.header()[c]) + "</th>";
     }
     s += "</tr></thead>\n<tbody>\n";
-    for (const auto& r : rows) {
+    for (const auto& r : t.rows()) {
         s += "<tr>";
-        for (std::size_t c = 0; c < header.size(); ++c) {
-            s += "<td" + align(c) + ">" + html_escape(c < r.size() ? r[c] : std::string()) + "</td>";
+        for (std::size_t c = 0; c < r.size(); ++c) {
+            s += "<td" + align(c) + ">" + html_escape(r[c]) + "</td>";
         }
         s += "</tr>\n";
     }
@@ -110,26 +99,12 @@ std::string streamed(const T& x) {
     return o.str();
 }
 
-/// "train step, amp-fp16, batch 256" for the run of prediction `p`.
-inline std::string run_headline(const prediction& p) {
-    return std::string(to_string_view(p.config.mode)) + ' ' + std::string(to_string_view(phase_of(p.config))) + ", " +
-           std::string(to_string_view(p.config.precision)) + ", batch " + std::to_string(p.batch) + ", " +
-           p.config.framework;
-}
-
 }  // namespace detail
 
 /// The table as HTML: a <table> with the same header and cells, text escaped, numeric columns
 /// right-aligned.
 inline std::string to_html(const text_table& t) {
-    // text_table exposes its cells only as text or CSV; CSV reads back exactly (RFC 4180).
-    std::vector<csv_record> records = parse_csv(t.to_csv(), "table");
-    std::vector<std::string> header = records.empty() ? std::vector<std::string>{} : records.front().fields;
-    std::vector<std::vector<std::string>> rows;
-    for (std::size_t i = 1; i < records.size(); ++i) {
-        rows.push_back(std::move(records[i].fields));
-    }
-    return detail::html_table(header, rows);
+    return detail::html_table(t);
 }
 
 /// A table: an HTML table; text/plain is the aligned text.
@@ -157,9 +132,9 @@ inline nlohmann::json mime_bundle_repr(const gpu_spec& g) {
     f.emplace_back("memory", to_string(g.marketed_memory) + " " + std::string(to_string_view(g.mem_type)) + " (" +
                                  to_string_binary(g.usable_memory) + " usable)");
     f.emplace_back("bandwidth", std::to_string(g.bus_width_bits) + "-bit x " +
-                                    detail::fixed(g.memory_data_rate.value(), 1e9, 4) +
+                                    format_fixed(g.memory_data_rate.value(), 1e9, 4) +
                                     " Gbit/s = " + to_string(memory_bandwidth(g)));
-    f.emplace_back("L2 cache", detail::fixed(g.l2_cache.value(), 1048576.0) + " MiB");
+    f.emplace_back("L2 cache", format_fixed(g.l2_cache.value(), 1048576.0) + " MiB");
     f.emplace_back("TDP", to_string(g.tdp));
     std::string link_text = "PCIe gen " + std::to_string(g.pcie_gen);
     if (g.nvlink_generation) {
@@ -202,9 +177,7 @@ inline nlohmann::json mime_bundle_repr(const prediction& p) {
     f.emplace_back("power",
                    to_string(p.avg_power) + " per GPU (TDP " + to_string(p.tdp) + "), energy " + to_string(p.energy));
     if (p.cost_usd) {
-        char cost[48];
-        std::snprintf(cost, sizeof cost, "$%.4g", *p.cost_usd);
-        f.emplace_back("cost", cost);
+        f.emplace_back("cost", format_dollars(*p.cost_usd));
     }
     if (p.epoch_time) {
         f.emplace_back("epoch", to_string(*p.epoch_time) + ", " + to_string(*p.epoch_energy));
@@ -214,7 +187,7 @@ inline nlohmann::json mime_bundle_repr(const prediction& p) {
         f.emplace_back("note", *p.extrapolation);
     }
     const std::string gpus = p.config.num_gpus > 1 ? std::to_string(p.config.num_gpus) + " x " : "";
-    const std::string html = detail::html_title(p.workload + " on " + gpus + p.gpu + ": " + detail::run_headline(p)) +
+    const std::string html = detail::html_title(p.workload + " on " + gpus + p.gpu + ": " + run_headline(p)) +
                              detail::html_fields(f) + to_html(breakdown_table(p));
     return detail::html_bundle(html, describe(p));
 }
@@ -224,12 +197,40 @@ inline nlohmann::json mime_bundle_repr(const comparison& c) {
     std::string html;
     for (const auto& r : c.results) {
         if (r) {
-            html = detail::html_title(r->workload + ": " + detail::run_headline(*r));
+            html = detail::html_title(r->workload + ": " + run_headline(*r));
             break;
         }
     }
     const text_table t = comparison_table(c);
     return detail::html_bundle(html + to_html(t), t.to_text());
+}
+
+/// A scaling study: what scales, and one row per GPU count; text/plain is describe(r).
+inline nlohmann::json mime_bundle_repr(const scaling_report& r) {
+    return detail::html_bundle(
+        detail::html_title(r.workload + " on " + r.gpu + ": data-parallel scaling") + to_html(scaling_table(r)),
+        describe(r));
+}
+
+/// A list of GPUs: the overview table; text/plain is describe(l).
+inline nlohmann::json mime_bundle_repr(const gpu_list& l) {
+    return detail::html_bundle(to_html(to_table(l)), describe(l));
+}
+
+/// A list of workloads: one row each.
+inline nlohmann::json mime_bundle_repr(const workload_list& l) {
+    const text_table t = to_table(l);
+    return detail::html_bundle(to_html(t), t.to_text());
+}
+
+/// A workload summary: size and forward work and, for a CNN, its weighted layers; text/plain is describe(s).
+inline nlohmann::json mime_bundle_repr(const workload_summary& s) {
+    std::string html = detail::html_title(s.source->name + ": " + format_count(s.parameters) + " parameters, " +
+                                          to_string(s.forward_flops * units::flop) + " forward per " + s.flops_per);
+    if (s.source->cnn) {
+        html += to_html(to_table(s));
+    }
+    return detail::html_bundle(html, describe(s));
 }
 
 /// A memory footprint: item by item with shares, the total, the capacity and whether it fits.
@@ -277,16 +278,16 @@ inline nlohmann::json mime_bundle_repr(const max_batch_result& r) {
 
 /// Error statistics: one row (rows, predicted, median/mean/p90 APE, within 10% and 25%).
 inline nlohmann::json mime_bundle_repr(const error_summary& s) {
-    return detail::html_bundle(to_html(error_groups_table("rows", {{"all", s}})), detail::streamed(s));
+    return detail::html_bundle(to_html(error_summary_table("rows", {{"all", s}})), detail::streamed(s));
 }
 
 /// A validation report: the summary, the errors by GPU, workload and metric, and the skip reasons.
 inline nlohmann::json mime_bundle_repr(const validation_report& r) {
     std::string html = detail::html_title(r.file + ": " + detail::streamed(r.overall));
-    html += to_html(error_groups_table("gpu", r.by_gpu)) + to_html(error_groups_table("workload", r.by_workload)) +
-            to_html(error_groups_table("metric", r.by_metric));
+    html += to_html(error_summary_table("gpu", r.by_gpu)) + to_html(error_summary_table("workload", r.by_workload)) +
+            to_html(error_summary_table("metric", r.by_metric));
     if (r.overall.predicted < r.overall.rows) {
-        html += to_html(skipped_rows_table(r));
+        html += to_html(skip_reasons_table(r));
     }
     return detail::html_bundle(html, detail::streamed(r));
 }
@@ -303,7 +304,7 @@ inline nlohmann::json mime_bundle_repr(const roofline_chart& c) {
 inline nlohmann::json mime_bundle_repr(const workload& w) {
     std::vector<std::pair<std::string, std::string>> f;
     std::string plain = detail::streamed(w);
-    f.emplace_back("parameters", detail::parameter_count(parameters(w)));
+    f.emplace_back("parameters", format_count(parameters(w)));
     if (w.transformer) {
         const transformer_config& t = *w.transformer;
         f.emplace_back("kind", std::string(to_string_view(t.kind)));
@@ -346,6 +347,11 @@ inline nlohmann::json mime_bundle_repr(const model_catalog& c) {
     const std::string head = detail::streamed(c);
     return detail::html_bundle(detail::html_title(head) + to_html(gpus) + detail::html_paragraph("workloads: " + names),
                                head + "\n\n" + gpus.to_text() + "\nworkloads: " + names + '\n');
+}
+
+/// A roofline as the roofline command answers it: the chart's bundle.
+inline nlohmann::json mime_bundle_repr(const roofline_report& r) {
+    return mime_bundle_repr(r.chart);
 }
 
 }  // namespace roofcast

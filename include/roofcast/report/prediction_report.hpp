@@ -1,124 +1,49 @@
 /// @file
-/// Comparisons of GPUs and the text reports of predictions and comparisons.
+/// Text reports and tables of predictions and of everything built from them: a prediction, its breakdown
+/// and footprint, a comparison of GPUs, a max-batch answer, a scaling study, a sweep. Each result type has
+/// describe() (text), to_table() (the CSV form) and operator<<.
 #ifndef ROOFCAST_REPORT_PREDICTION_REPORT_HPP
 #define ROOFCAST_REPORT_PREDICTION_REPORT_HPP
 
+#include <roofcast/format.hpp>
+#include <roofcast/model/compare.hpp>
+#include <roofcast/model/memory.hpp>
 #include <roofcast/model/predict.hpp>
-#include <roofcast/report/gpu_report.hpp>
+#include <roofcast/model/scaling.hpp>
+#include <roofcast/model/sweep.hpp>
+#include <roofcast/report/roofline.hpp>
 #include <roofcast/report/table.hpp>
+#include <roofcast/units.hpp>
 
-#include <cstdio>
-#include <functional>
 #include <optional>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace roofcast {
 
-/// Predictions of one run on several GPUs; a GPU that cannot run it carries the reason instead.
-struct comparison {
-    /// One per GPU, in the order asked; nullopt where the GPU cannot run the configuration.
-    std::vector<std::optional<prediction>> results;
-    /// GPU names, in the same order.
-    std::vector<std::string> gpus;
-    /// Why a GPU has no result (empty where it has one).
-    std::vector<std::string> reasons;
-    /// The largest batch that fits each GPU (0: not even batch 1).
-    std::vector<long long> max_batches;
-};
-
-/// Predicts `cfg` of `w` on each of `gpus`; a GPU that cannot run it (e.g. no FP8) gets its reason.
-/// `prices`, when not empty, gives each GPU's price per GPU-hour (one price applies to all).
-inline comparison compare(const workload& w, const std::vector<std::reference_wrapper<const gpu_spec>>& gpus,
-                          const run_config& cfg, const cost_params& p = default_params(),
-                          const std::vector<double>& prices = {}) {
-    if (prices.size() > 1 && prices.size() != gpus.size()) {
-        throw input_error("give one price per GPU (" + std::to_string(gpus.size()) + ") or a single price, not " +
-                          std::to_string(prices.size()));
+/// The footprint item by item, with each item's share of the total, then the total and the capacity.
+inline text_table footprint_table(const memory_footprint& f) {
+    text_table t({"item", "bytes", "share"});
+    const double total = f.total().value();
+    for (const auto& [name, v] : f.items) {
+        t.add_row({name, to_string_binary(v * units::byte), total > 0.0 ? format_percent(v / total) : "-"});
     }
-    comparison c;
-    for (std::size_t i = 0; i < gpus.size(); ++i) {
-        const gpu_spec& g = gpus[i];
-        run_config one = cfg;
-        if (!prices.empty()) {
-            one.price_per_hour = prices.size() == 1 ? prices[0] : prices[i];
-        }
-        c.gpus.push_back(g.name);
-        c.max_batches.push_back(largest_fitting_batch(w, g, one));
-        try {
-            c.results.emplace_back(predict(w, g, one, p));
-            c.reasons.emplace_back();
-        } catch (const unsupported_error& e) {
-            c.results.emplace_back(std::nullopt);
-            c.reasons.emplace_back(e.what());
-        }
-    }
-    return c;
+    t.add_row({"total", to_string_binary(f.total()), ""});
+    t.add_row({"capacity", to_string_binary(f.capacity), ""});
+    return t;
 }
 
-namespace detail {
-
-/// A rate with 3 significant digits and SI prefix, e.g. "1.23 k".
-inline std::string rate(double v) {
-    return si_prefixed(v);
+/// "fits: 15.2 GiB of 39.4 GiB" or "DOES NOT FIT: 130 GiB of 79.2 GiB".
+inline std::string fit_verdict(const memory_footprint& f) {
+    return std::string(f.fits() ? "fits: " : "DOES NOT FIT: ") + to_string_binary(f.total()) + " of " +
+           to_string_binary(f.capacity);
 }
 
-}  // namespace detail
-
-/// The main throughput of a prediction and its unit: tokens/s for LLM phases and transformer training,
-/// samples/s otherwise.
-inline std::pair<double, std::string> main_throughput(const prediction& p) {
-    if (p.tokens_per_s && (p.config.mode == mode::infer || p.config.seq_len > 0)) {
-        return {*p.tokens_per_s, "tokens/s"};
-    }
-    return {p.samples_per_s, "samples/s"};
-}
-
-/// One prediction as text: the headline, memory, likely range, extrapolation and the breakdown.
-inline std::string describe(const prediction& p) {
-    std::ostringstream o;
-    const auto [tp, unit] = main_throughput(p);
-    o << p.workload << " on " << (p.config.num_gpus > 1 ? std::to_string(p.config.num_gpus) + " x " : "") << p.gpu
-      << ": " << to_string_view(p.config.mode) << ' ' << to_string_view(phase_of(p.config)) << ", "
-      << to_string_view(p.config.precision) << ", batch " << p.batch << ", " << p.config.framework << '\n';
-    o << "  time        " << to_string(p.time) << " (likely " << to_string(p.likely_low) << " – "
-      << to_string(p.likely_high) << ")\n";
-    o << "  throughput  " << detail::rate(tp) << unit << (unit == "tokens/s" ? "" : "") << '\n';
-    o << "  bound       " << to_string_view(p.limiter) << " (GPU " << to_string(p.gpu_time) << ", host "
-      << to_string(p.host_time) << (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "")
-      << ")\n";
-    o << "  power       " << to_string(p.avg_power) << " per GPU (TDP " << to_string(p.tdp) << "), energy "
-      << to_string(p.energy);
-    if (p.cost_usd) {
-        char cost[48];
-        std::snprintf(cost, sizeof cost, ", cost $%.4g", *p.cost_usd);
-        o << cost;
-    }
-    o << '\n';
-    if (p.epoch_time) {
-        o << "  epoch       " << to_string(*p.epoch_time) << ", " << to_string(*p.epoch_energy);
-        if (p.epoch_cost_usd) {
-            char cost[48];
-            std::snprintf(cost, sizeof cost, ", $%.4g", *p.epoch_cost_usd);
-            o << cost;
-        }
-        o << '\n';
-    }
-    if (p.energy_per_million_tokens) {
-        o << "  1M tokens   " << to_string(*p.energy_per_million_tokens);
-        if (p.cost_per_million_tokens_usd) {
-            char cost[48];
-            std::snprintf(cost, sizeof cost, ", $%.4g", *p.cost_per_million_tokens_usd);
-            o << cost;
-        }
-        o << '\n';
-    }
-    o << "  memory      " << to_string_binary(p.memory.total()) << " of " << to_string_binary(p.memory.capacity)
-      << (p.memory.fits() ? " (fits)" : " (DOES NOT FIT)") << '\n';
-    if (p.extrapolation) {
-        o << "  note        " << *p.extrapolation << '\n';
-    }
+/// The breakdown of a prediction by op class: time, share of the GPU time, work, DRAM traffic and bound;
+/// classes that take no time are left out.
+inline text_table breakdown_table(const prediction& p) {
     text_table t({"class", "time", "share", "work", "traffic", "bound"});
     double sum = 0.0;
     for (const breakdown_entry& b : p.breakdown) {
@@ -128,56 +53,81 @@ inline std::string describe(const prediction& p) {
         if (b.time.value() <= 0.0) {
             continue;
         }
-        char share[16];
-        std::snprintf(share, sizeof share, "%.1f%%", b.name == "host" ? 0.0 : 100.0 * b.time.value() / sum);
-        t.add_row({b.name, to_string(b.time), b.name == "host" ? "-" : share,
+        const bool host = b.name == "host";
+        t.add_row({b.name, to_string(b.time), host || sum <= 0.0 ? "-" : format_percent(b.time.value() / sum),
                    b.work.value() > 0 ? to_string(b.work) : "-", b.traffic.value() > 0 ? to_string(b.traffic) : "-",
                    std::string(to_string_view(b.limiter))});
     }
-    o << '\n' << t.to_text();
+    return t;
+}
+
+/// "train step, amp-fp16, batch 256, pytorch": the run of prediction `p` in one phrase.
+inline std::string run_headline(const prediction& p) {
+    return std::string(to_string_view(p.config.mode)) + ' ' + std::string(to_string_view(phase_of(p.config))) + ", " +
+           std::string(to_string_view(p.config.precision)) + ", batch " + std::to_string(p.batch) + ", " +
+           p.config.framework;
+}
+
+namespace detail {
+
+/// ", $1.234" or "" (with `label` before the amount, e.g. ", cost $1.234").
+inline std::string dollars_suffix(const std::optional<double>& usd, const char* label = "") {
+    return usd ? std::string(", ") + label + format_dollars(*usd) : std::string();
+}
+
+}  // namespace detail
+
+/// One prediction as text: the headline, time with its likely range, throughput, bound, power, energy and
+/// cost, memory, the extrapolation note and the breakdown.
+inline std::string describe(const prediction& p) {
+    std::ostringstream o;
+    const auto [tp, unit] = main_throughput(p);
+    o << p.workload << " on " << (p.config.num_gpus > 1 ? std::to_string(p.config.num_gpus) + " x " : "") << p.gpu
+      << ": " << run_headline(p) << '\n';
+    o << "  time        " << to_string(p.time) << " (likely " << to_string(p.likely_low) << " – "
+      << to_string(p.likely_high) << ")\n";
+    o << "  throughput  " << si_prefixed(tp) << unit << '\n';
+    o << "  bound       " << to_string_view(p.limiter) << " (GPU " << to_string(p.gpu_time) << ", host "
+      << to_string(p.host_time) << (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "")
+      << ")\n";
+    o << "  power       " << to_string(p.avg_power) << " per GPU (TDP " << to_string(p.tdp) << "), energy "
+      << to_string(p.energy) << detail::dollars_suffix(p.cost_usd, "cost ") << '\n';
+    if (p.epoch_time) {
+        o << "  epoch       " << to_string(*p.epoch_time) << ", " << to_string(*p.epoch_energy)
+          << detail::dollars_suffix(p.epoch_cost_usd) << '\n';
+    }
+    if (p.energy_per_million_tokens) {
+        o << "  1M tokens   " << to_string(*p.energy_per_million_tokens)
+          << detail::dollars_suffix(p.cost_per_million_tokens_usd) << '\n';
+    }
+    o << "  memory      " << to_string_binary(p.memory.total()) << " of " << to_string_binary(p.memory.capacity)
+      << (p.memory.fits() ? " (fits)" : " (DOES NOT FIT)") << '\n';
+    if (p.extrapolation) {
+        o << "  note        " << *p.extrapolation << '\n';
+    }
+    o << '\n' << breakdown_table(p).to_text();
     return o.str();
 }
 
-/// What a comparison ranks by.
-enum class objective { time, cost, energy };
-
-/// The figure a result is ranked by, lower is better: time, cost or energy per sample (or token) processed;
-/// nullopt when it cannot be ranked (no result, or no price for cost).
-inline std::optional<double> rank_key(const prediction& r, objective o) {
-    const double work = main_throughput(r).first * r.time.value();  // samples or tokens in one unit
-    switch (o) {
-        case objective::time: return 1.0 / main_throughput(r).first;
-        case objective::energy: return r.energy.value() / work;
-        case objective::cost:
-            if (!r.cost_usd) {
-                return std::nullopt;
-            }
-            return *r.cost_usd / work;
+/// One row per prediction with its headline figures (the CSV form of predict and sweep).
+inline text_table prediction_row_table(const std::vector<prediction>& ps) {
+    text_table t({"gpu", "num_gpus", "workload", "mode", "phase", "precision", "batch", "time_s", "samples_per_s",
+                  "tokens_per_s", "bound", "memory_total_bytes", "fits", "avg_power_w", "energy_j", "cost_usd"});
+    for (const prediction& p : ps) {
+        t.add_row({p.gpu, std::to_string(p.config.num_gpus), p.workload, std::string(to_string_view(p.config.mode)),
+                   std::string(to_string_view(phase_of(p.config))), std::string(to_string_view(p.config.precision)),
+                   std::to_string(p.batch), format_number(p.time.value(), 6), format_number(p.samples_per_s, 6),
+                   p.tokens_per_s ? format_number(*p.tokens_per_s, 6) : "", std::string(to_string_view(p.limiter)),
+                   format_number(p.memory.total().value(), 6), p.memory.fits() ? "true" : "false",
+                   format_number(p.avg_power.value(), 6), format_number(p.energy.value(), 6),
+                   p.cost_usd ? format_number(*p.cost_usd, 6) : ""});
     }
-    return std::nullopt;
+    return t;
 }
 
-/// 1-based ranks of the results by `o` (0: not ranked).
-inline std::vector<int> ranks(const comparison& c, objective o) {
-    std::vector<std::pair<double, std::size_t>> keyed;
-    for (std::size_t i = 0; i < c.results.size(); ++i) {
-        if (c.results[i]) {
-            if (const auto k = rank_key(*c.results[i], o)) {
-                keyed.emplace_back(*k, i);
-            }
-        }
-    }
-    std::stable_sort(keyed.begin(), keyed.end());
-    std::vector<int> r(c.results.size(), 0);
-    for (std::size_t j = 0; j < keyed.size(); ++j) {
-        r[keyed[j].second] = static_cast<int>(j + 1);
-    }
-    return r;
-}
-
-/// Side-by-side table, best first by `o`: rank, time, throughput, speed relative to the first GPU asked,
-/// bound, power, energy and cost, memory, fit and the largest batch.
-inline text_table comparison_table(const comparison& c, objective o = objective::time) {
+/// Side-by-side table, best first by the comparison's objective: rank, time, throughput, speed relative to
+/// the first GPU asked, bound, power, energy and cost, memory, fit and the largest batch.
+inline text_table comparison_table(const comparison& c) {
     text_table t({"rank", "gpu", "time", "throughput", "vs first", "bound", "power", "energy", "cost", "memory", "fits",
                   "max batch", "likely range"});
     std::optional<double> first;
@@ -186,27 +136,16 @@ inline text_table comparison_table(const comparison& c, objective o = objective:
             first = main_throughput(*r).first;
         }
     }
-    const std::vector<int> rank = ranks(c, o);
-    std::vector<std::size_t> order(c.results.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        order[i] = i;
-    }
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return (rank[a] == 0 ? 1 << 30 : rank[a]) < (rank[b] == 0 ? 1 << 30 : rank[b]);
-    });
-    for (std::size_t i : order) {
+    for (std::size_t i : display_order(c)) {
         const auto& r = c.results[i];
         if (!r) {
             t.add_row({"-", c.gpus[i], "-", "-", "-", "unsupported", "-", "-", "-", "-", "-", "-", c.reasons[i]});
             continue;
         }
         const auto [tp, unit] = main_throughput(*r);
-        char ratio[32], cost[32];
-        std::snprintf(ratio, sizeof ratio, "%.2fx", tp / *first);
-        std::snprintf(cost, sizeof cost, "$%.3g", r->cost_usd.value_or(0.0));
-        t.add_row({rank[i] > 0 ? std::to_string(rank[i]) : "-", c.gpus[i], to_string(r->time), detail::rate(tp) + unit,
-                   ratio, std::string(to_string_view(r->limiter)), to_string(r->avg_power), to_string(r->energy),
-                   r->cost_usd ? cost : "-",
+        t.add_row({c.rank[i] > 0 ? std::to_string(c.rank[i]) : "-", c.gpus[i], to_string(r->time),
+                   si_prefixed(tp) + unit, format_ratio(tp / *first), std::string(to_string_view(r->limiter)),
+                   to_string(r->avg_power), to_string(r->energy), r->cost_usd ? format_dollars(*r->cost_usd, 3) : "-",
                    to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity),
                    r->memory.fits() ? "yes" : "NO", std::to_string(c.max_batches[i]),
                    to_string(r->likely_low) + " – " + to_string(r->likely_high)});
@@ -217,66 +156,143 @@ inline text_table comparison_table(const comparison& c, objective o = objective:
 /// The max-batch answer as text: the batch, its footprint item by item, and suggestions when nothing fits.
 inline std::string describe(const batch_limit& b, const std::string& workload, const std::string& gpu) {
     std::ostringstream o;
-    auto items = [&o](const memory_footprint& f) {
-        text_table t({"item", "bytes", "share"});
-        for (const auto& [name, v] : f.items) {
-            char share[16];
-            std::snprintf(share, sizeof share, "%.1f%%", 100.0 * v / f.total().value());
-            t.add_row({name, to_string_binary(v * units::byte), share});
-        }
-        t.add_row({"total", to_string_binary(f.total()), ""});
-        t.add_row({"capacity", to_string_binary(f.capacity), ""});
-        o << t.to_text();
-    };
     if (b.max_batch > 0) {
-        o << workload << " on " << gpu << ": max batch " << b.max_batch << " (limited by " << b.limiting_item
-          << ")\n\n";
-        items(b.footprint);
+        o << workload << " on " << gpu << ": max batch " << b.max_batch << " (limited by " << b.limiting_item << ")\n\n"
+          << footprint_table(b.footprint).to_text();
         return o.str();
     }
     o << workload << " does not fit " << gpu << " even at batch 1: " << to_string_binary(b.footprint.total())
-      << " needed, " << to_string_binary(b.footprint.capacity) << " usable; largest item: " << b.limiting_item
-      << "\n\n";
-    items(b.footprint);
+      << " needed, " << to_string_binary(b.footprint.capacity) << " usable; largest item: " << b.limiting_item << "\n\n"
+      << footprint_table(b.footprint).to_text();
     if (b.suggestions.empty()) {
         o << "\nno single change among tensor parallelism, ZeRO, recompute or lower precision makes it fit\n";
-    } else {
-        o << "\nwhat would make batch 1 fit:\n";
-        for (const fit_suggestion& s : b.suggestions) {
-            o << "  " << s.change << ": " << to_string_binary(s.footprint.total()) << " per GPU of "
-              << to_string_binary(s.footprint.capacity) << '\n';
-        }
+        return o.str();
+    }
+    o << "\nwhat would make batch 1 fit:\n";
+    for (const fit_suggestion& s : b.suggestions) {
+        o << "  " << s.change << ": " << to_string_binary(s.footprint.total()) << " per GPU of "
+          << to_string_binary(s.footprint.capacity) << '\n';
     }
     return o.str();
 }
 
-/// One row per prediction with its headline figures (the CSV form of predict).
-inline text_table prediction_row_table(const std::vector<prediction>& ps) {
-    text_table t({"gpu", "num_gpus", "workload", "mode", "phase", "precision", "batch", "time_s", "samples_per_s",
-                  "tokens_per_s", "bound", "memory_total_bytes", "fits", "avg_power_w", "energy_j", "cost_usd"});
-    auto num = [](double v) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.6g", v);
-        return std::string(buf);
-    };
-    for (const prediction& p : ps) {
-        t.add_row({p.gpu, std::to_string(p.config.num_gpus), p.workload, std::string(to_string_view(p.config.mode)),
-                   std::string(to_string_view(phase_of(p.config))), std::string(to_string_view(p.config.precision)),
-                   std::to_string(p.batch), num(p.time.value()), num(p.samples_per_s),
-                   p.tokens_per_s ? num(*p.tokens_per_s) : "", std::string(to_string_view(p.limiter)),
-                   num(p.memory.total().value()), p.memory.fits() ? "true" : "false", num(p.avg_power.value()),
-                   num(p.energy.value()), p.cost_usd ? num(*p.cost_usd) : ""});
+/// The max-batch answer with its names (describe(batch_limit, workload, gpu)).
+inline std::string describe(const max_batch_result& r) {
+    return describe(r.limit, r.workload, r.gpu);
+}
+
+/// One row per GPU count of a scaling study: GPUs, nodes, time, throughput, speedup, efficiency, exposed
+/// communication and bound.
+inline text_table scaling_table(const scaling_report& r) {
+    text_table t({"gpus", "nodes", "time", "throughput", "speedup", "efficiency", "communication", "bound"});
+    for (const scaling_point& pt : r.points) {
+        const auto [tp, unit] = main_throughput(pt.result);
+        t.add_row({std::to_string(pt.num_gpus), std::to_string(pt.nodes), to_string(pt.result.time),
+                   si_prefixed(tp) + unit, format_ratio(pt.speedup), format_percent(pt.efficiency),
+                   to_string(pt.result.comm_time), std::string(to_string_view(pt.result.limiter))});
     }
     return t;
 }
 
-/// Prints the prediction's description.
+/// A scaling study as text: what scales, then scaling_table.
+inline std::string describe(const scaling_report& r) {
+    return r.workload + " on " + r.gpu + ": data-parallel scaling (tp " + std::to_string(r.config.tp) + ", pp " +
+           std::to_string(r.config.pp) + ", batch " + std::to_string(r.config.batch) + " per replica)\n\n" +
+           scaling_table(r).to_text();
+}
+
+/// The predictions of a sweep that succeeded, one row each (prediction_row_table).
+inline text_table sweep_table(const sweep_report& r) {
+    std::vector<prediction> ok;
+    ok.reserve(r.results.size());
+    for (const sweep_result& one : r.results) {
+        if (one.result) {
+            ok.push_back(*one.result);
+        }
+    }
+    return prediction_row_table(ok);
+}
+
+/// One roofline point per op class of `p` that has work, traffic and time: its work over its DRAM traffic,
+/// at its achieved rate (work over time), labelled "class (bound)" and grouped by class.
+inline std::vector<roofline_point> roofline_points(const prediction& p) {
+    std::vector<roofline_point> points;
+    for (const breakdown_entry& b : p.breakdown) {
+        if (b.work.value() > 0.0 && b.traffic.value() > 0.0 && b.time.value() > 0.0) {
+            points.push_back({b.name + " (" + std::string(to_string_view(b.limiter)) + ")", b.name, b.work / b.traffic,
+                              b.work / b.time});
+        }
+    }
+    return points;
+}
+
+/// The table of a prediction: one row of headline figures.
+inline text_table to_table(const prediction& p) {
+    return prediction_row_table({p});
+}
+/// The table of a comparison (comparison_table).
+inline text_table to_table(const comparison& c) {
+    return comparison_table(c);
+}
+/// The table of a max-batch answer: the footprint at the largest batch.
+inline text_table to_table(const max_batch_result& r) {
+    return footprint_table(r.limit.footprint);
+}
+/// The table of a scaling study (scaling_table).
+inline text_table to_table(const scaling_report& r) {
+    return scaling_table(r);
+}
+/// The table of a sweep (sweep_table).
+inline text_table to_table(const sweep_report& r) {
+    return sweep_table(r);
+}
+
+/// Prints describe(p).
 inline std::ostream& operator<<(std::ostream& os, const prediction& p) {
     return os << describe(p);
 }
 /// Prints the comparison table.
 inline std::ostream& operator<<(std::ostream& os, const comparison& c) {
     return os << comparison_table(c).to_text();
+}
+/// Prints "gemm: 3.21 ms, 12.3 TFLOP, 2.1 GB, compute".
+inline std::ostream& operator<<(std::ostream& os, const breakdown_entry& b) {
+    return os << b.name << ": " << to_string(b.time) << ", " << to_string(b.work) << ", " << to_string(b.traffic)
+              << ", " << to_string_view(b.limiter);
+}
+/// Prints the footprint table and the verdict.
+inline std::ostream& operator<<(std::ostream& os, const memory_footprint& f) {
+    return os << footprint_table(f).to_text() << fit_verdict(f) << '\n';
+}
+/// Prints "--tp 2 --num-gpus 2: 35.1 GiB per GPU of 79.2 GiB".
+inline std::ostream& operator<<(std::ostream& os, const fit_suggestion& s) {
+    return os << s.change << ": " << to_string_binary(s.footprint.total()) << " per GPU of "
+              << to_string_binary(s.footprint.capacity);
+}
+/// Prints the max-batch answer without names (see max_batch_result for one with them).
+inline std::ostream& operator<<(std::ostream& os, const batch_limit& b) {
+    return os << describe(b, "the workload", "the GPU");
+}
+/// Prints the max-batch answer (describe(max_batch_result)).
+inline std::ostream& operator<<(std::ostream& os, const max_batch_result& r) {
+    return os << describe(r);
+}
+/// Prints describe(r).
+inline std::ostream& operator<<(std::ostream& os, const scaling_report& r) {
+    return os << describe(r);
+}
+/// Prints the sweep's table as text.
+inline std::ostream& operator<<(std::ostream& os, const sweep_report& r) {
+    return os << sweep_table(r).to_text();
+}
+
+/// The comparison as text: the side-by-side table.
+inline std::string describe(const comparison& c) {
+    return comparison_table(c).to_text();
+}
+/// The sweep as text: one row per prediction.
+inline std::string describe(const sweep_report& r) {
+    return sweep_table(r).to_text();
 }
 
 }  // namespace roofcast

@@ -6,8 +6,10 @@
 #define ROOFCAST_REPORT_ROOFLINE_HPP
 
 #include <roofcast/error.hpp>
+#include <roofcast/format.hpp>
 #include <roofcast/hardware/dtype.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/report/table.hpp>
 #include <roofcast/units.hpp>
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -773,6 +776,45 @@ inline std::ostream& operator<<(std::ostream& os, const roofline_chart& c) {
         os << '\n';
     }
     return os;
+}
+
+/// A roofline as the `roofline` command answers it: the chart and the SVG file it was written to, if any.
+struct roofline_report {
+    /// The chart.
+    roofline_chart chart;
+    /// The SVG file written ("" when none).
+    std::string svg_file;
+};
+
+/// Prints the chart and, when one was written, "wrote FILE".
+inline std::ostream& operator<<(std::ostream& os, const roofline_report& r) {
+    os << r.chart;
+    if (!r.svg_file.empty()) {
+        os << "wrote " << r.svg_file << '\n';
+    }
+    return os;
+}
+
+/// The roofline as a table: one row per ceiling (its peak and ridge point) and per point (its intensity and
+/// achieved rate), SI values.
+inline text_table to_table(const roofline_report& r) {
+    text_table t({"kind", "label", "class", "flops_per_s", "flops_per_byte"});
+    for (const roofline_ceiling& k : r.chart.ceilings) {
+        t.add_row({"ceiling", k.label, "", format_number(k.peak.value(), 6),
+                   format_number((k.peak / r.chart.bandwidth).value(), 6)});
+    }
+    for (const roofline_point& p : r.chart.points) {
+        t.add_row(
+            {"point", p.label, p.group, format_number(p.achieved.value(), 6), format_number(p.intensity.value(), 6)});
+    }
+    return t;
+}
+
+/// The roofline as text: the chart's summary and "wrote FILE" when one was written.
+inline std::string describe(const roofline_report& r) {
+    std::ostringstream o;
+    o << r;
+    return o.str();
 }
 
 }  // namespace roofcast

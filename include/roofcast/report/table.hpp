@@ -29,6 +29,21 @@ public:
     /// Number of data rows.
     std::size_t size() const noexcept { return rows_.size(); }
 
+    /// The column headers.
+    const std::vector<std::string>& header() const noexcept { return header_; }
+
+    /// The data rows, each with one cell per column.
+    const std::vector<std::vector<std::string>>& rows() const noexcept { return rows_; }
+
+    /// Whether every cell of column `c` reads as a number (so it is right-aligned), as to_text decides.
+    bool numeric_column(std::size_t c) const {
+        bool numeric = true;
+        for (const auto& r : rows_) {
+            numeric = numeric && looks_numeric(r[c]);
+        }
+        return numeric;
+    }
+
     /// Aligned text: text columns left-aligned, numeric columns right-aligned, two spaces between.
     std::string to_text() const {
         std::vector<std::size_t> width(header_.size());
@@ -37,8 +52,8 @@ public:
             width[c] = display_width(header_[c]);
             for (const auto& r : rows_) {
                 width[c] = std::max(width[c], display_width(r[c]));
-                numeric[c] = numeric[c] && looks_numeric(r[c]);
             }
+            numeric[c] = numeric_column(c);
         }
         std::ostringstream o;
         auto line = [&](const std::vector<std::string>& r) {
@@ -71,6 +86,28 @@ public:
             o << '\n';
         };
         line(header_);
+        for (const auto& r : rows_) {
+            line(r);
+        }
+        return o.str();
+    }
+
+    /// A GitHub Markdown table.
+    std::string to_markdown() const {
+        std::ostringstream o;
+        auto line = [&o](const std::vector<std::string>& r) {
+            o << '|';
+            for (const std::string& c : r) {
+                o << ' ' << c << " |";
+            }
+            o << '\n';
+        };
+        line(header_);
+        o << '|';
+        for (std::size_t i = 0; i < header_.size(); ++i) {
+            o << "---|";
+        }
+        o << '\n';
         for (const auto& r : rows_) {
             line(r);
         }

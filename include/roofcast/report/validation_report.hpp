@@ -1,46 +1,30 @@
 /// @file
-/// Text reports of validation and calibration: per-row tables, summaries, the calibration document.
+/// Text reports of validation: per-row tables, summaries by group, the accuracy document (no Eigen: the
+/// calibration document is in calibration_report.hpp).
 #ifndef ROOFCAST_REPORT_VALIDATION_REPORT_HPP
 #define ROOFCAST_REPORT_VALIDATION_REPORT_HPP
 
-#include <roofcast/calibrate/fit.hpp>
-#include <roofcast/model/validation.hpp>
+#include <roofcast/calibrate/validation.hpp>
+#include <roofcast/format.hpp>
 #include <roofcast/report/table.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <ostream>
 #include <sstream>
 #include <string>
 
 namespace roofcast {
-
-namespace detail {
-
-/// A fraction as a percentage with one decimal, e.g. "12.3%".
-inline std::string percent(double f) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * f);
-    return buf;
-}
-
-/// A value with 4 significant digits.
-inline std::string sig4(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
-
-}  // namespace detail
 
 /// One row per predicted measurement: id, GPU, workload, metric, measured, predicted, APE.
 inline text_table validation_rows_table(const validation_report& r) {
     text_table t({"id", "line", "gpu", "workload", "metric", "measured", "predicted", "APE"});
     for (const row_prediction& p : r.rows) {
         if (p.predicted) {
-            t.add_row({p.id, std::to_string(p.line), p.gpu, p.workload, p.metric, detail::sig4(p.measured),
-                       detail::sig4(*p.predicted), detail::percent(p.ape())});
+            t.add_row({p.id, std::to_string(p.line), p.gpu, p.workload, p.metric, format_number(p.measured),
+                       format_number(*p.predicted), format_percent(p.ape())});
         }
     }
     return t;
@@ -54,9 +38,9 @@ inline text_table error_summary_table(const std::string& key, const std::map<std
             t.add_row({name, std::to_string(s.rows), "0", "-", "-", "-", "-", "-"});
             continue;
         }
-        t.add_row({name, std::to_string(s.rows), std::to_string(s.predicted), detail::percent(s.median_ape),
-                   detail::percent(s.mean_ape), detail::percent(s.p90_ape), detail::percent(s.within_10pct),
-                   detail::percent(s.within_25pct)});
+        t.add_row({name, std::to_string(s.rows), std::to_string(s.predicted), format_percent(s.median_ape),
+                   format_percent(s.mean_ape), format_percent(s.p90_ape), format_percent(s.within_10pct),
+                   format_percent(s.within_25pct)});
     }
     return t;
 }
@@ -86,9 +70,9 @@ inline std::string summary_text(const validation_report& r) {
     const error_summary& s = r.overall;
     std::ostringstream o;
     o << r.file << ": " << s.rows << " rows, " << s.predicted << " predicted, " << s.rows - s.predicted
-      << " skipped; median APE " << detail::percent(s.median_ape) << ", mean " << detail::percent(s.mean_ape)
-      << ", p90 " << detail::percent(s.p90_ape) << "; within 10%: " << detail::percent(s.within_10pct)
-      << ", within 25%: " << detail::percent(s.within_25pct) << '\n';
+      << " skipped; median APE " << format_percent(s.median_ape) << ", mean " << format_percent(s.mean_ape) << ", p90 "
+      << format_percent(s.p90_ape) << "; within 10%: " << format_percent(s.within_10pct)
+      << ", within 25%: " << format_percent(s.within_25pct) << '\n';
     return o.str();
 }
 
@@ -103,29 +87,6 @@ inline std::string validation_text(const validation_report& r) {
         o << skip_reasons_table(r).to_text() << '\n';
     }
     o << summary_text(r);
-    return o.str();
-}
-
-/// A Markdown table (GitHub style) from a text_table's CSV-free content.
-inline std::string markdown_table(const std::vector<std::string>& header,
-                                  const std::vector<std::vector<std::string>>& rows) {
-    std::ostringstream o;
-    auto line = [&o](const std::vector<std::string>& r) {
-        o << '|';
-        for (const std::string& c : r) {
-            o << ' ' << c << " |";
-        }
-        o << '\n';
-    };
-    line(header);
-    o << '|';
-    for (std::size_t i = 0; i < header.size(); ++i) {
-        o << "---|";
-    }
-    o << '\n';
-    for (const auto& r : rows) {
-        line(r);
-    }
     return o.str();
 }
 
@@ -149,8 +110,8 @@ inline std::string accuracy_markdown(const validation_report& r, const std::stri
             }
         }
         const error_summary s = summarize(sel);
-        o << "| " << title << " | " << s.rows << " | " << s.predicted << " | " << detail::percent(s.median_ape) << " | "
-          << detail::percent(s.p90_ape) << " | " << detail::percent(s.within_25pct) << " |\n";
+        o << "| " << title << " | " << s.rows << " | " << s.predicted << " | " << format_percent(s.median_ape) << " | "
+          << format_percent(s.p90_ape) << " | " << format_percent(s.within_25pct) << " |\n";
     };
     o << "| rows | in file | predicted | median APE | p90 APE | within 25% |\n|---|---|---|---|---|---|\n";
     by_mode("all", [](const row_prediction&) { return true; });
@@ -177,7 +138,7 @@ inline std::string accuracy_markdown(const validation_report& r, const std::stri
     std::sort(weak.begin(), weak.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     o << "## Where the model is weakest\n\n";
     for (std::size_t i = 0; i < std::min<std::size_t>(5, weak.size()); ++i) {
-        o << "* " << weak[i].second << ": median APE " << detail::percent(weak[i].first) << "\n";
+        o << "* " << weak[i].second << ": median APE " << format_percent(weak[i].first) << "\n";
     }
     o << "\nWhy, as far as the data shows:\n\n"
       << "* **Software, not hardware, dominates many rows.** Each measurement is hardware plus a framework "
@@ -204,65 +165,62 @@ inline std::string accuracy_markdown(const validation_report& r, const std::stri
     text_table t({"id", "gpu", "workload", "metric", "measured", "predicted", "APE"});
     for (std::size_t i = 0; i < std::min<std::size_t>(15, worst.size()); ++i) {
         const row_prediction& p = *worst[i];
-        t.add_row({p.id, p.gpu, p.workload, p.metric, detail::sig4(p.measured), detail::sig4(*p.predicted),
-                   detail::percent(p.ape())});
+        t.add_row({p.id, p.gpu, p.workload, p.metric, format_number(p.measured), format_number(*p.predicted),
+                   format_percent(p.ape())});
     }
     o << t.to_text() << "```\n\n## Rows not predicted\n\n```text\n" << skip_reasons_table(r).to_text() << "```\n";
     return o.str();
 }
 
-/// docs/calibration.md: the method, every parameter with its prior and fitted value, and the residuals.
-inline std::string calibration_markdown(const calibration_result& c, const validation_report& after,
-                                        const std::string& command) {
-    std::ostringstream o;
-    o << "# Calibration\n\n"
-      << "Generated by `" << command
-      << " --out models/calibration/default.toml --report docs/calibration.md` (run by `bash "
-         "scripts/update-docs.sh`); a test re-runs the calibration and fails when the shipped parameters "
-         "(`models/calibration/default.toml`, compiled in as `roofcast::default_params()`) or this page differ.\n\n"
-      << "## Method\n\n"
-      << "The cost model (see [model.md](model.md)) has parameters per **architecture family** (large-tile GEMM "
-         "efficiency per math type, per-wave and per-kernel fixed times, achieved DRAM-bandwidth fraction, power "
-         "coefficient) and per **software profile** (host time per kernel and per step, launch gaps, fusion, "
-         "efficiency multipliers). None is per GPU or per row, so a GPU without measurements is predicted from its "
-         "family.\n\n"
-      << "Fitting minimizes, with Levenberg–Marquardt (Eigen, dense normal equations, numerical Jacobian),\n\n"
-      << "    sum over rows of (ln(predicted / measured) / σ_row)²  +  sum over parameters of ((θ − θ_prior) / σ)²\n\n"
-      << "* **Log space**, because the errors that matter are relative (a 10% miss on a 1 ms kernel and on a 1 s "
-         "step count the same) and efficiencies act multiplicatively; it is also symmetric between over- and "
-         "under-prediction, unlike APE.\n"
-      << "* Parameters are fitted in a transformed space (log for positive values, logit for fractions), so "
-         "fitted efficiencies stay in (0, 1) and no prediction can beat the roofline.\n"
-      << "* 0.15 is the expected spread of a row's log error (measurement noise plus what the model leaves out); "
-         "it weighs the data against the priors as in a Bayesian maximum a posteriori fit. Microbenchmark rows "
-         "(GEMM, STREAM) use 0.03: they measure the hardware through the reference libraries, with little left "
-         "out, so they anchor the hardware parameters and the workload rows fit the software profiles.\n"
-      << "* The **ridge term** pulls each parameter toward its physically reasoned prior (`prior_params()`), with "
-         "σ its allowed spread in the transformed space; a parameter fewer than "
-      << 2
-      << " rows depend on is not fitted at all, so no constant is tuned to a single row, and families "
-         "without data keep their priors.\n"
-      << "* The multipliers of the reference profiles (`cublas`, `cuda`) are fixed at 1 by definition, so the "
-         "hardware efficiency and the software multipliers are not confounded.\n"
-      << "* The fit starts from the priors, not from the shipped values, so re-running it reproduces them.\n\n"
-      << "## Result\n\n"
-      << c.rows_used << " rows were predictable and used; " << c.fitted.size() << " parameters were fitted in "
-      << c.iterations << " iterations. RMS of ln(predicted/measured): " << detail::sig4(c.rms_log_before)
-      << " with the priors, " << detail::sig4(c.rms_log_after) << " after the fit.\n\n"
-      << "### Fitted parameters\n\n";
-    std::vector<std::vector<std::string>> rows;
-    for (const fitted_param& f : c.fitted) {
-        rows.push_back({"`" + f.name + "`", detail::sig4(f.prior), detail::sig4(f.value), std::to_string(f.rows)});
+/// The table of a validation report: one row per predicted measurement (validation_rows_table).
+inline text_table to_table(const validation_report& r) {
+    return validation_rows_table(r);
+}
+
+/// Prints "522 rows, 522 predicted; median APE 11.3%, mean 14.2%, p90 32.9%; within 10%: 45.0%, within
+/// 25%: 80.1%".
+inline std::ostream& operator<<(std::ostream& os, const error_summary& s) {
+    return os << s.rows << " rows, " << s.predicted << " predicted; median APE " << format_percent(s.median_ape)
+              << ", mean " << format_percent(s.mean_ape) << ", p90 " << format_percent(s.p90_ape)
+              << "; within 10%: " << format_percent(s.within_10pct)
+              << ", within 25%: " << format_percent(s.within_25pct);
+}
+
+/// Prints "r0001 (line 2) A100-SXM4-80GB resnet50 samples_per_s: measured 938, predicted 901 (APE 3.9%)", or
+/// the reason the row was skipped.
+inline std::ostream& operator<<(std::ostream& os, const row_prediction& r) {
+    os << r.id << " (line " << r.line << ")";
+    if (!r.gpu.empty()) {
+        os << ' ' << r.gpu << ' ' << r.workload << ' ' << r.metric;
     }
-    o << markdown_table({"parameter", "prior", "fitted", "rows"}, rows) << '\n'
-      << "All other parameters keep their priors (`models/calibration/default.toml` lists every value).\n\n"
-      << "### Residuals after the fit\n\n"
-      << "```text\n"
-      << summary_text(after) << '\n'
-      << error_summary_table("gpu", after.by_gpu).to_text() << '\n'
-      << error_summary_table("workload", after.by_workload).to_text() << '\n'
-      << error_summary_table("metric", after.by_metric).to_text() << "```\n";
-    return o.str();
+    if (!r.predicted) {
+        return os << ": skipped: " << r.skip_reason;
+    }
+    return os << ": measured " << format_number(r.measured) << ", predicted " << format_number(*r.predicted) << " (APE "
+              << format_percent(r.ape()) << ")";
+}
+
+/// Prints the summary line, then the errors by GPU, workload and metric and the skip reasons.
+inline std::ostream& operator<<(std::ostream& os, const validation_report& r) {
+    os << r.file << ": " << r.overall << '\n'
+       << '\n'
+       << error_summary_table("gpu", r.by_gpu).to_text() << '\n'
+       << error_summary_table("workload", r.by_workload).to_text() << '\n'
+       << error_summary_table("metric", r.by_metric).to_text();
+    if (r.overall.predicted < r.overall.rows) {
+        os << '\n' << skip_reasons_table(r).to_text();
+    }
+    return os;
+}
+
+/// Prints "file: 522 rows read, 3 problems".
+inline std::ostream& operator<<(std::ostream& os, const measurement_set& m) {
+    return os << m.file << ": " << m.rows.size() << " rows read, " << m.problems.size() << " problems";
+}
+
+/// The validation as text (validation_text).
+inline std::string describe(const validation_report& r) {
+    return validation_text(r);
 }
 
 }  // namespace roofcast

@@ -3,10 +3,10 @@
 #ifndef ROOFCAST_WORKLOAD_WORKLOAD_HPP
 #define ROOFCAST_WORKLOAD_WORKLOAD_HPP
 
+#include <roofcast/format.hpp>
 #include <roofcast/workload/cnn.hpp>
 #include <roofcast/workload/transformer.hpp>
 
-#include <cstdio>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -46,11 +46,8 @@ inline double parameters(const workload& w) {
 
 /// Prints "name (kind, parameters)".
 inline std::ostream& operator<<(std::ostream& os, const workload& w) {
-    char buf[32];
-    const double p = parameters(w);
-    std::snprintf(buf, sizeof buf, p >= 1e9 ? "%.3g B" : "%.3g M", p >= 1e9 ? p / 1e9 : p / 1e6);
-    return os << w.name << " (" << (w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))) << ", " << buf
-              << " parameters)";
+    return os << w.name << " (" << (w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))) << ", "
+              << format_count(parameters(w)) << " parameters)";
 }
 
 }  // namespace roofcast

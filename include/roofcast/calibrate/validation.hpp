@@ -1,8 +1,8 @@
 /// @file
 /// Predicting published measurements and summarizing the errors (what `roofcast validate` reports and
-/// `roofcast calibrate` minimizes).
-#ifndef ROOFCAST_MODEL_VALIDATION_HPP
-#define ROOFCAST_MODEL_VALIDATION_HPP
+/// `roofcast calibrate` minimizes). Needs no third-party library beyond roofcast's core (no Eigen).
+#ifndef ROOFCAST_CALIBRATE_VALIDATION_HPP
+#define ROOFCAST_CALIBRATE_VALIDATION_HPP
 
 #include <roofcast/catalog.hpp>
 #include <roofcast/error.hpp>
@@ -174,25 +174,20 @@ inline double predict_micro(const measurement& m, const cost_context& c) {
 inline run_config run_for(const measurement& m, const gpu_spec& g) {
     run_config c;
     c.mode = m.mode == "train" ? mode::train : mode::infer;
-    const std::string ph = m.phase;
-    c.phase = ph == "step"      ? phase::step
-              : ph == "prefill" ? phase::prefill
-              : ph == "decode"  ? phase::decode
-              : ph == "serve"   ? phase::serve
-                                : phase::e2e;
+    c.phase = parse_named(all_phases, m.phase).value_or(phase::e2e);  // "op" rows are not workload rows
     const auto prec = parse_precision(m.precision);
     if (!prec) {
         throw input_error("row without a precision");
     }
     c.precision = *prec;
-    c.framework = m.param("framework").value_or("pytorch");
+    c.framework = m.param("framework").value_or(c.framework);
     c.batch = m.batch.value_or(m.int_param("microbatch").value_or(c.mode == mode::train ? 8 : 1));
     c.seq_len = m.seq_len.value_or(0);
     c.image_size = m.image_size.value_or(0);
-    c.prompt_len = m.prompt_len.value_or(c.phase == phase::e2e && !m.gen_len ? 0 : 512);
+    c.prompt_len = m.prompt_len.value_or(c.phase == phase::e2e && !m.gen_len ? 0 : c.prompt_len);
     c.gen_len = m.gen_len.value_or(c.phase == phase::e2e ? 0 : 1);
     if (c.phase == phase::prefill) {
-        c.prompt_len = m.prompt_len.value_or(c.seq_len > 0 ? c.seq_len : 512);
+        c.prompt_len = m.prompt_len.value_or(c.seq_len > 0 ? c.seq_len : c.prompt_len);
     }
     if (c.phase == phase::e2e && !m.gen_len) {
         c.gen_len = 0;  // a single forward pass over seq_len tokens
@@ -210,14 +205,14 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     } else if (opt == std::optional<std::string>("lamb")) {
         c.optimizer = kernels::optimizer_kind::lamb;
     }
-    const auto attention = m.param("attention");
-    c.fused_attention = attention == std::optional<std::string>("flash") || fuses_attention(c.framework);
+    if (m.param("attention") == std::optional<std::string>("flash")) {
+        c.fused_attention = true;  // otherwise the framework's attention kernel (resolve())
+    }
     // "fp32" that the source marks as possibly TF32 (NGC containers' default) runs TF32 on tensor-core GPUs;
     // sources that list TF32 and FP32 separately ran true FP32.
     const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;
     c.allow_tf32 = tensor_core_gpu && m.notes.find("possibly tf32") != std::string::npos;
     c.accumulation = static_cast<int>(m.int_param("accum").value_or(1));
-    c.max_serve_batch = 256;
     return c;
 }
 
@@ -226,7 +221,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
 /// model does not cover.
 inline double predict_measurement(const measurement& m, const model_catalog& cat, const cost_params& params) {
     const gpu_spec& g = cat.gpu(m.gpu);
-    const std::size_t profile = find_profile(m.param("framework").value_or("pytorch"));
+    const std::size_t profile = find_profile(m.param("framework").value_or(run_config{}.framework));
     if (m.mode == "micro") {
         if (m.num_gpus != 1) {
             throw unsupported_error("multi-GPU microbenchmarks are not modelled");

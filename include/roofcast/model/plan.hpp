@@ -1,0 +1,414 @@
+/// @file
+/// Resolution: a workload and a run_config become a run_plan, validated once, with every default filled in
+/// (phase, sequence length, image size, GPUs, micro-batches, software profile, attention kernel, optimizer)
+/// and the shapes of the passes a unit of work runs. Lowering, costing, memory, confidence and the reports
+/// read the plan and never re-derive a default: each default lives here (or, for the model's own defaults,
+/// beside the model: default_seq_len, the CNN's image size, the GPU's node layout).
+#ifndef ROOFCAST_MODEL_PLAN_HPP
+#define ROOFCAST_MODEL_PLAN_HPP
+
+#include <roofcast/error.hpp>
+#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/hardware/interconnect.hpp>
+#include <roofcast/hardware/validate.hpp>
+#include <roofcast/model/precision.hpp>
+#include <roofcast/model/run_config.hpp>
+#include <roofcast/model/software.hpp>
+#include <roofcast/workload/cnn_models.hpp>
+#include <roofcast/workload/validate.hpp>
+#include <roofcast/workload/workload.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace roofcast {
+
+/// The shape of one pass of a transformer on one GPU: what lowering builds kernels for.
+struct transformer_pass {
+    /// Sequences.
+    long long batch = 1;
+    /// Query positions per sequence in this pass.
+    long long seq_q = 1;
+    /// Key/value positions (= seq_q without a cache).
+    long long seq_kv = 1;
+    /// Whether to add backward and optimizer kernels.
+    bool training = false;
+    /// Rows of the output projection computed (all tokens, or only the last one per sequence).
+    long long logits_rows = 0;
+    /// Fraction of blocks on this GPU (1 / pipeline stages).
+    double stage_fraction = 1.0;
+    /// Whether kernels carry names (for reports); predictions lower without them, which is faster.
+    bool named = true;
+};
+
+/// A run resolved for one workload: the configuration with every default filled in, and the shapes of
+/// the passes of one unit of work (a training micro-batch slot, a forward pass, a prefill, a decode step).
+struct run_plan {
+    /// The workload; not owned, it must outlive the plan.
+    const workload* source = nullptr;
+    /// The CNN to lower (the workload's, or rebuilt for the run's image size); null for transformers.
+    std::shared_ptr<const cnn_graph> cnn;
+    /// The run with its defaults filled in: phase, seq_len (transformers), image_size (CNNs), num_gpus,
+    /// optimizer, fused_attention (micro-batches stay as asked: see `microbatches`). A valid run_config itself.
+    run_config config;
+    /// Index of the software profile in software_profiles.
+    std::size_t profile = 0;
+    /// Data types: FP32 with TF32 allowed runs GEMMs as TF32 on tensor cores.
+    precision_types types{};
+    /// Data-parallel degree: num_gpus / (tp · pp).
+    int dp = 1;
+    /// Micro-batches per step: the number asked for (config.microbatches), else min(batch, 4·pp) under
+    /// pipeline-parallel training; 1 otherwise.
+    int microbatches = 1;
+    /// Whether the batch is the largest that fits each GPU (serving), found per GPU (plan_for_batch).
+    bool batch_per_gpu = false;
+    /// The kind of run whose calibration residuals set the likely range ("cnn-train", ...).
+    std::string kind;
+    /// Pass shapes: training: micro-batches of ⌊B/m⌋ and ⌈B/m⌉ samples (weights in `pass_weight`); LLM
+    /// inference: prefill and decode step; otherwise one pass.
+    std::array<transformer_pass, 2> passes{};
+    /// Passes used (1 or 2).
+    std::size_t pass_count = 1;
+    /// Training: the share of micro-batches of each shape; end to end: 1 prefill, gen_len − 1 decode steps.
+    std::array<double, 2> pass_weight{1.0, 0.0};
+    /// Sequential repetitions of the unit: 1F1B slots m / (1 − bubble) (training), pipeline stages of one
+    /// request (inference).
+    double stages = 1.0;
+    /// Whether it is a training step.
+    bool training = false;
+    /// Whether the step's host overhead is paid (not per decode step).
+    bool step_overhead = true;
+    /// Samples of one unit over all data-parallel replicas.
+    double samples = 1.0;
+    /// Tokens of one unit over all replicas, where counted (training: processed; prefill: prompt; generation:
+    /// generated).
+    std::optional<double> tokens;
+    /// Inference memory: tokens per sequence in the KV cache (decoders), and tokens of the widest pass.
+    long long kv_tokens = 0, context_tokens = 0;
+};
+
+/// Fraction of a 1F1B pipeline step lost to the bubble: (p − 1) / (m + p − 1) with p stages and m
+/// micro-batches (Narayanan et al. 2021, PipeDream-Flush / Megatron-LM).
+inline double pipeline_bubble_fraction(int p, int m) {
+    return static_cast<double>(p - 1) / static_cast<double>(m + p - 1);
+}
+
+/// Data-parallel degree of a run whose GPUs are resolved.
+inline int data_parallel(const run_config& c) {
+    return c.num_gpus / (c.tp * c.pp);
+}
+
+/// The sequence length of run `c` of transformer `t`: the configured one, or the model's default
+/// (default_seq_len).
+inline long long seq_len_of(const run_config& c, const transformer_config& t) {
+    return c.seq_len > 0 ? c.seq_len : default_seq_len(t);
+}
+
+namespace detail {
+
+/// "3.2e+20".
+inline std::string size_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+/// Throws "too large to model" unless `v` ≤ run_limits::max_elements.
+inline void check_size(const workload& w, const char* what, double v) {
+    if (!(v <= run_limits::max_elements)) {
+        throw input_error("invalid run configuration: too large to model: " + w.name + " has " + what + " = " +
+                          size_number(v) + " (limit " + size_number(run_limits::max_elements) + ")");
+    }
+}
+
+/// Throws input_error unless the largest tensor, GEMM grid and score matrix of run `c` of `w` stay
+/// within run_limits::max_elements, and the tokens of a step over all GPUs too.
+inline void check_run_size(const run_config& c, const workload& w) {
+    const double batch =
+        static_cast<double>(phase_of(c) == phase::serve ? std::max(c.batch, c.max_serve_batch) : c.batch);
+    if (w.cnn) {
+        double largest = 0.0;
+        for (const cnn_layer& l : w.cnn->layers) {
+            largest = std::max({largest, static_cast<double>(l.c_in) * l.h_in * l.w_in,
+                                static_cast<double>(l.c_out) * l.h_out * l.w_out});
+        }
+        // A network rebuilt for another input size grows with the pixel count (padding can add a row and
+        // a column per layer, hence the +1).
+        if (c.image_size > 0 && c.image_size != w.cnn->image_size) {
+            const double scale = static_cast<double>(c.image_size) / static_cast<double>(w.cnn->image_size) + 1.0;
+            largest *= std::max(1.0, scale * scale);
+        }
+        check_size(w, "batch x the largest layer's elements", batch * largest);
+        check_size(w, "batch x num-gpus", batch * c.num_gpus);
+        return;
+    }
+    const transformer_config& t = *w.transformer;
+    double seq = static_cast<double>(seq_len_of(c, t));
+    if (c.mode == mode::infer && t.kind != transformer_kind::encoder) {
+        seq = std::max(seq, static_cast<double>(c.prompt_len) + static_cast<double>(c.gen_len));
+    }
+    const double tokens = batch * seq;
+    const double width = std::max({static_cast<double>(t.hidden),
+                                   static_cast<double>(t.heads + 2 * t.kv_heads) * static_cast<double>(t.head_dim),
+                                   2.0 * static_cast<double>(t.ffn_hidden), static_cast<double>(t.vocab),
+                                   static_cast<double>(t.experts), static_cast<double>(t.top_k)});
+    check_size(w, "tokens x the widest layer (batch x sequence x width)", tokens * width);
+    check_size(w, "attention scores (batch x heads x sequence^2)", tokens * static_cast<double>(t.heads) * seq);
+    check_size(w, "tokens over all GPUs (batch x sequence x num-gpus)", tokens * c.num_gpus);
+}
+
+/// The workload checks of validate(c, w): phases and parallelism that exist for the kind of model.
+inline void validate_fit(const run_config& c, const workload& w) {
+    const roofcast::phase p = phase_of(c);
+    if (w.cnn) {
+        if (p != phase::step && p != phase::e2e) {
+            invalid_run("CNN workloads have phases step (train) and e2e (infer), not " +
+                        std::string(to_string_view(p)));
+        }
+        if (c.tp > 1 || c.pp > 1) {
+            invalid_run(w.name +
+                        " is a CNN: tensor and pipeline parallelism (tp, pp) are modelled for transformers only");
+        }
+        return;
+    }
+    const transformer_config& t = *w.transformer;
+    if (t.kind == transformer_kind::encoder && (p == phase::prefill || p == phase::decode)) {
+        invalid_run(w.name + " is an encoder: it has no prefill or decode phase (use e2e or serve)");
+    }
+    if (t.kind != transformer_kind::encoder && p == phase::serve && c.gen_len < 1) {
+        invalid_run("serving " + w.name + " needs gen-len of at least 1");
+    }
+    if (t.heads % c.tp != 0) {
+        invalid_run("tp = " + std::to_string(c.tp) + " does not divide the " + std::to_string(t.heads) +
+                    " attention heads of " + w.name);
+    }
+}
+
+}  // namespace detail
+
+/// Validates `c` (validate(c)) and `w` (validate(w)) and that they fit together: phases that exist for the
+/// kind of model (CNNs: step and e2e, data parallel only; encoders: no prefill or decode; serving a decoder
+/// needs gen-len >= 1), tp dividing the attention heads, micro-batches at most the batch, and a size the
+/// model can represent (run_limits::max_elements).
+inline void validate(const run_config& c, const workload& w) {
+    validate(c);
+    validate(w);
+    if (!w.cnn && !w.transformer) {
+        throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
+    }
+    if (c.microbatches > c.batch) {  // here, not in validate(c): max-batch searches from batch 1
+        detail::invalid_run("microbatches (" + std::to_string(c.microbatches) + ") exceeds the batch (" +
+                            std::to_string(c.batch) + "): every micro-batch needs a sample");
+    }
+    detail::validate_fit(c, w);
+    detail::check_run_size(c, w);
+}
+
+/// Validates the GPU description `g` (validate(g)), then run `c` of `w` (validate(c, w)).
+inline void validate(const run_config& c, const workload& w, const gpu_spec& g) {
+    validate(g);
+    validate(c, w);
+}
+
+/// The kind of run whose residuals set the likely range: "cnn-train", "encoder-infer", "decoder-infer", ...
+inline std::string run_kind(const workload& w, const run_config& c) {
+    const std::string family = w.cnn ? "cnn" : w.transformer->kind == transformer_kind::encoder ? "encoder" : "decoder";
+    return family + "-" + std::string(to_string_view(c.mode));
+}
+
+namespace detail {
+
+/// The data types of run `c`: FP32 with TF32 allowed runs GEMMs as TF32 on tensor cores.
+inline precision_types run_types(const run_config& c) {
+    precision_types t = types_of(c.precision);
+    if (c.precision == precision::fp32 && c.allow_tf32) {
+        t.math = dtype::tf32;
+        t.math_unit = exec_unit::tensor_core;
+    }
+    return t;
+}
+
+/// Fills the defaults of `c` for `w` that do not depend on the batch.
+inline void fill_defaults(run_config& c, const workload& w) {
+    c.phase = phase_of(c);
+    if (c.nodes > 0) {
+        c.gpus_per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;
+        c.num_gpus = c.nodes * c.gpus_per_node;
+    } else if (c.num_gpus == 1) {
+        c.num_gpus = c.tp * c.pp;  // one model replica
+    }
+    if (w.transformer) {
+        c.seq_len = seq_len_of(c, *w.transformer);
+    } else {
+        c.image_size = c.image_size > 0 ? c.image_size : w.cnn->image_size;
+    }
+    c.framework = std::string(software_profiles[find_profile(c.framework)].name);
+    c.fused_attention = c.fused_attention.value_or(fuses_attention(c.framework));
+    if (c.with_optimizer && !c.optimizer) {
+        c.optimizer = w.cnn ? kernels::optimizer_kind::momentum : kernels::optimizer_kind::adamw;
+    }
+    if (!c.with_optimizer) {
+        c.optimizer.reset();
+    }
+}
+
+/// The CNN of `w` at image size `size`: the workload's own, or a catalog network rebuilt (a user's C++
+/// network cannot be rebuilt, so that is an error).
+inline std::shared_ptr<const cnn_graph> cnn_at(const workload& w, long long size) {
+    if (size == w.cnn->image_size) {
+        return std::shared_ptr<const cnn_graph>(std::shared_ptr<const cnn_graph>(), &*w.cnn);  // not owned
+    }
+    std::optional<cnn_graph> resized = cnns::make_cnn(w.cnn->name, size);
+    if (!resized) {
+        throw input_error("CNN '" + w.cnn->name + "' is built for " + std::to_string(w.cnn->image_size) +
+                          " pixels and cannot be rebuilt for " + std::to_string(size));
+    }
+    return std::make_shared<const cnn_graph>(std::move(*resized));
+}
+
+/// Training passes: B samples in m micro-batches of ⌊B/m⌋ and ⌈B/m⌉ samples (exactly B in all), run in
+/// m / (1 − bubble) 1F1B slots.
+inline void shape_training(run_plan& p, const transformer_config* t) {
+    run_config& c = p.config;
+    const long long B = c.batch, m = p.microbatches;
+    const long long small = B / m, extra = B % m;  // `extra` micro-batches carry one more sample
+    for (std::size_t i = 0; i < 2; ++i) {
+        transformer_pass& s = p.passes[i];
+        s.batch = small + static_cast<long long>(i);
+        s.seq_q = s.seq_kv = c.seq_len;
+        s.training = true;
+        s.logits_rows = t != nullptr && t->kind != transformer_kind::encoder ? s.batch * c.seq_len : 0;
+    }
+    p.pass_weight = {static_cast<double>(m - extra) / static_cast<double>(m),
+                     static_cast<double>(extra) / static_cast<double>(m)};
+    p.pass_count = extra > 0 ? 2 : 1;
+    if (small == 0) {  // fewer samples than micro-batches cannot happen (validate); guard the shape anyway
+        p.passes[0] = p.passes[1];
+        p.pass_weight = {1.0, 0.0};
+        p.pass_count = 1;
+    }
+    p.training = true;
+    p.stages = static_cast<double>(m) / (1.0 - pipeline_bubble_fraction(c.pp, static_cast<int>(m)));
+    if (t != nullptr) {
+        p.tokens = static_cast<double>(B * c.seq_len * p.dp);
+    }
+}
+
+/// Inference passes of a transformer: one forward pass (encoders, or a decoder without generation), or a
+/// prefill and decode steps at the mean context prompt + gen/2 (attention cost is linear in the context).
+inline void shape_inference(run_plan& p, const transformer_config& t) {
+    const run_config& c = p.config;
+    const long long B = c.batch, P = c.prompt_len, G = c.gen_len;
+    const roofcast::phase ph = *c.phase;
+    transformer_pass& first = p.passes[0];
+    if (t.kind == transformer_kind::encoder || (ph == phase::e2e && G == 0)) {
+        first.batch = B;
+        first.seq_q = first.seq_kv = c.seq_len;
+        first.logits_rows = t.kind == transformer_kind::encoder ? 0 : B * c.seq_len;
+        p.context_tokens = c.seq_len;
+        p.kv_tokens = t.kind == transformer_kind::encoder ? 0 : c.seq_len;
+        return;
+    }
+    transformer_pass prefill = first, decode = first;
+    prefill.batch = decode.batch = B;
+    prefill.seq_q = prefill.seq_kv = std::max<long long>(P, 1);
+    prefill.logits_rows = decode.logits_rows = B;
+    decode.seq_q = 1;
+    decode.seq_kv = P + std::max<long long>(1, G / 2);
+    p.context_tokens = std::max<long long>(P, 1);
+    p.kv_tokens = ph == phase::prefill ? P : P + G;
+    if (ph == phase::prefill || ph == phase::decode) {
+        p.passes[0] = ph == phase::prefill ? prefill : decode;
+        p.step_overhead = ph == phase::prefill;
+        p.tokens = static_cast<double>(B * (ph == phase::prefill ? P : 1) * p.dp);
+        return;
+    }
+    p.passes = {prefill, decode};  // e2e or serve: the prefill, then G − 1 decode steps
+    p.pass_count = 2;
+    p.pass_weight = {P > 0 ? 1.0 : 0.0, static_cast<double>(G - 1)};
+    p.tokens = static_cast<double>(B * G * p.dp);
+}
+
+/// The pass shapes, samples and tokens of `p` at its configured batch.
+inline void shape_passes(run_plan& p) {
+    run_config& c = p.config;
+    p.passes = {};
+    p.pass_count = 1;
+    p.pass_weight = {1.0, 0.0};
+    p.stages = static_cast<double>(c.pp);
+    p.training = false;
+    p.step_overhead = true;
+    p.tokens.reset();
+    p.samples = static_cast<double>(c.batch);
+    for (transformer_pass& s : p.passes) {
+        s.stage_fraction = 1.0 / c.pp;
+        s.named = false;  // predictions report by class, not by kernel
+        s.batch = c.batch;
+    }
+    // Micro-batches under pipeline-parallel training: the number asked for, else 4 per stage (Narayanan et al.
+    // 2021 keep m ≥ 4p to bound the bubble), never more than the batch has samples.
+    const long long default_m = std::min<long long>(c.batch, 4LL * c.pp);
+    p.microbatches =
+        c.pp > 1 && c.mode == mode::train ? (c.microbatches > 0 ? c.microbatches : static_cast<int>(default_m)) : 1;
+    const transformer_config* t = p.source->transformer ? &*p.source->transformer : nullptr;
+    if (c.mode == mode::train) {
+        shape_training(p, t);
+    } else if (t != nullptr) {
+        shape_inference(p, *t);
+    }
+}
+
+}  // namespace detail
+
+/// Resolves run `c` of `w`: validates it (validate(c, w)), fills every default and shapes the passes
+/// (run_plan). A serving run's batch is the largest that fits each GPU, so its passes are shaped per GPU
+/// (plan_for_batch). Throws input_error for an invalid configuration.
+inline run_plan resolve(const workload& w, const run_config& c) {
+    validate(c, w);
+    run_plan p;
+    p.source = &w;
+    p.config = c;
+    detail::fill_defaults(p.config, w);
+    p.profile = find_profile(p.config.framework);
+    p.types = detail::run_types(p.config);
+    p.dp = data_parallel(p.config);
+    p.kind = run_kind(w, p.config);
+    if (w.cnn) {
+        p.cnn = detail::cnn_at(w, p.config.image_size);
+    }
+    p.batch_per_gpu = *p.config.phase == phase::serve;
+    detail::shape_passes(p);
+    return p;
+}
+
+/// `p` at batch `b` (b ≥ 1): the same run with its micro-batches and passes reshaped (a serving plan's batch is
+/// then fixed: batch_per_gpu is false).
+inline run_plan plan_for_batch(const run_plan& p, long long b) {
+    run_plan q = p;
+    q.config.batch = b;
+    q.batch_per_gpu = false;
+    detail::shape_passes(q);
+    return q;
+}
+
+/// The node layout of plan `p` on `g` for a collective among `group` GPUs: `g`'s defaults (default_layout),
+/// with the run's GPUs per node and inter-node network where it gives them.
+inline node_layout layout_for(const run_plan& p, const gpu_spec& g, int group) {
+    node_layout n = default_layout(g, group);
+    if (p.config.gpus_per_node > 0) {
+        n.gpus_per_node = p.config.gpus_per_node;
+    }
+    if (!p.config.interconnect.empty()) {
+        n.inter = &find_link(p.config.interconnect);
+    }
+    return n;
+}
+
+}  // namespace roofcast
+
+#endif
