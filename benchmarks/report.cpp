@@ -28,6 +28,9 @@ constexpr row rows[] = {
     {"bm_max_batch_llama2_7b", "max-batch, LLaMA-2-7B fp16 inference, prompt 512 + 128, A100-SXM4-40GB", 200e-6},
     {"bm_validate_measured_dev", "validate: every row of models/measurements/measured-dev.csv", 0.0},
     {"bm_sweep_1e5", "sweep of 10^5 configurations (25 GPUs x 2 workloads x 2 precisions x 1000 batches)", 0.0},
+    {"bm_plan_training_1e5",
+     "plan train: 122,742 layouts (LLaMA-2-70B, global batch 2048, 8 GPU types, up to 4096 GPUs), one thread", 1.0},
+    {"bm_plan_serving_llama3_70b", "plan serve: LLaMA-3-70B fp8, 20 requests/s, H100, H200 and L40S at every tp", 0.0},
 };
 
 std::string human(double s) {
@@ -146,7 +149,9 @@ int main(int argc, char** argv) {
        << "* Costing a kernel allocates nothing: the per-GPU constants are resolved once in `cost_context`, tile "
           "efficiencies come from a table computed once, tiles are powers of two (shifts, not divisions), and "
           "split-K candidates stop at the first that cannot pay.\n"
-       << "* `sweep --threads N` splits the configurations over threads; the output does not depend on N.\n\n"
+       << "* `sweep --threads N` splits the configurations over threads; the output does not depend on N.\n"
+       << "* `plan train` resolves each layout and takes its footprint once for all GPU types, and lowers and costs "
+          "only the layouts that fit, each lowered once and costed on every GPU type it fits.\n\n"
        << "Eigen-vectorized costing of one kernel list across many GPUs was not needed: the scalar path meets the "
           "targets, and the simple loop is easier to check against `docs/model.md`.\n\n"
        << "A fresh run on the same machine should reproduce these medians within noise (a few percent on an idle "

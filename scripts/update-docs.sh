@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates everything in the repository that is generated from the code and the data:
-#   models/calibration/default.toml and docs/calibration.md   (roofcast calibrate on the measurements)
+#   models/calibration/default.toml, docs/calibration.md (with its charts in docs/calibration/) and
+#   docs/accuracy.md (roofcast calibrate on the measurements, with its cross-validations: about 2 minutes)
 #   include/roofcast/detail/default_params.hpp                  (from default.toml)
 #   include/roofcast/detail/builtin_gpus.hpp                    (from models/gpus/*.toml)
 #   docs/catalog.md                                             (roofcast gpus)
 #   the catalog in docs/workloads.md                            (roofcast workloads, between its markers)
+#   the worked examples in docs/planning.md                     (roofcast plan train / serve, between markers)
 # Tests fail when any of these is out of date. Usage: bash scripts/update-docs.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,11 +15,12 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DROOFCAST_BUILD_TESTS=OFF -DR
 cmake --build "$build" --parallel 2 --target regenerate-catalog >/dev/null
 cmake --build "$build" --parallel 2 --target regenerate-workloads >/dev/null
 cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
-"$build/roofcast" calibrate --data models/measurements/measured-dev.csv \
-  --out models/calibration/default.toml --report docs/calibration.md
+rm -f docs/calibration/*.svg
+"$build/roofcast" calibrate --data models/measurements/measured-dev.csv --data models/measurements/kernels.csv \
+  --cross-validate source --cross-validate gpu --threads 2 \
+  --out models/calibration/default.toml --report docs/calibration.md --accuracy-report docs/accuracy.md
 cmake --build "$build" --parallel 2 --target regenerate-params >/dev/null
 cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
-"$build/roofcast" validate --data models/measurements/measured-dev.csv --report docs/accuracy.md >/dev/null
 {
   echo "# GPU catalog"
   echo
@@ -36,4 +39,21 @@ awk -v table="$build/workloads.txt" '
   /^<!-- end: roofcast workloads/ { skip = 0 }
   !skip { print }' docs/workloads.md > "$build/workloads.md"
 mv "$build/workloads.md" docs/workloads.md
-echo "regenerated: builtin_gpus.hpp, builtin_transformers.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/accuracy.md, docs/catalog.md, docs/workloads.md"
+# The worked examples of docs/planning.md: each command's output between the markers of its name.
+planning_example() {  # NAME ARGS...
+  local name=$1
+  shift
+  "$build/roofcast" "$@" > "$build/$name.txt"
+  awk -v name="$name" -v table="$build/$name.txt" '
+    index($0, "<!-- begin: " name " ") == 1 { print; print "```text"; while ((getline line < table) > 0) print line; print "```"; skip = 1; next }
+    index($0, "<!-- end: " name " ") == 1 { skip = 0 }
+    !skip { print }' docs/planning.md > "$build/planning.md"
+  mv "$build/planning.md" docs/planning.md
+}
+train=(plan train --workload llama2-70b --precision amp-bf16 --seq-len 4096 --global-batch 1024 --tokens 2e12
+  --gpus A100-SXM4-80GB,H100-SXM5-80GB --max-gpus 2048 --price-per-hour 1.8,3.0)
+planning_example plan-train "${train[@]}"
+planning_example plan-train-deadline "${train[@]}" --deadline-days 60 --top 5
+planning_example plan-serve plan serve --workload llama3-70b --precision fp8 --rate 20 --prompt-len 2048 --gen-len 256 \
+  --ttft-p99 2 --tpot-p99 0.05 --gpus H100-SXM5-80GB,H200-SXM-141GB,L40S
+echo "regenerated: builtin_gpus.hpp, builtin_transformers.hpp, default.toml, default_params.hpp, docs/calibration.md, docs/accuracy.md, docs/catalog.md, docs/workloads.md, docs/planning.md"

@@ -1,24 +1,28 @@
-# Re-runs the documented calibration and checks that it reproduces the shipped parameters
-# (models/calibration/default.toml) and docs/calibration.md byte for byte, and that the compiled-in
-# header matches default.toml.
-execute_process(COMMAND "${ROOFCAST}" calibrate --data models/measurements/measured-dev.csv
+# Re-runs the documented calibration (both stages, with the leave-one-source-out and leave-one-GPU-out
+# cross-validations) and checks that it reproduces the shipped parameters (models/calibration/default.toml),
+# docs/calibration.md with its charts (docs/calibration/*.svg) and docs/accuracy.md byte for byte, and that the
+# compiled-in header matches default.toml.
+set(command calibrate --data models/measurements/measured-dev.csv --data models/measurements/kernels.csv
+    --cross-validate source --cross-validate gpu --threads 2)
+execute_process(COMMAND "${ROOFCAST}" ${command}
                         --out "${WORK}/default.toml" --report "${WORK}/calibration.md"
+                        --accuracy-report "${WORK}/accuracy.md"
                 WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "roofcast calibrate failed (${rc}): ${err}")
 endif()
 message(STATUS "${out}")
-execute_process(COMMAND "${ROOFCAST}" validate --data models/measurements/measured-dev.csv
-                        --report "${WORK}/accuracy.md"
-                WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "roofcast validate failed (${rc})")
+file(GLOB charts RELATIVE "${WORK}/calibration" "${WORK}/calibration/*.svg")
+file(GLOB shipped_charts RELATIVE "${SOURCE_DIR}/docs/calibration" "${SOURCE_DIR}/docs/calibration/*.svg")
+if(NOT charts STREQUAL shipped_charts)
+  message(FATAL_ERROR "docs/calibration/ holds ${shipped_charts}, a fresh calibration draws ${charts}: run `bash scripts/update-docs.sh`")
 endif()
-file(READ "${WORK}/accuracy.md" fresh_accuracy)
-string(REPLACE "--report ${WORK}/accuracy.md" "--report docs/accuracy.md" fresh_accuracy "${fresh_accuracy}")
-file(WRITE "${WORK}/accuracy.md" "${fresh_accuracy}")
-foreach(pair "default.toml;models/calibration/default.toml" "calibration.md;docs/calibration.md"
-             "accuracy.md;docs/accuracy.md")
+set(pairs "default.toml;models/calibration/default.toml" "calibration.md;docs/calibration.md"
+          "accuracy.md;docs/accuracy.md")
+foreach(chart IN LISTS charts)
+  list(APPEND pairs "calibration/${chart};docs/calibration/${chart}")
+endforeach()
+foreach(pair IN LISTS pairs)
   list(GET pair 0 fresh)
   list(GET pair 1 shipped)
   execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${WORK}/${fresh}" "${SOURCE_DIR}/${shipped}"

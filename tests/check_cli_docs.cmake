@@ -1,5 +1,6 @@
-# Runs `ROOFCAST --help` and `ROOFCAST <command> --help` for every command it lists, extracts every command and
-# every --option, and fails naming each one DOC (docs/cli.md) does not mention. A command counts as described
+# Runs `ROOFCAST --help` and `ROOFCAST <command> --help` for every command it lists (and `ROOFCAST <command> <sub>
+# --help` for the subcommands a command lists, e.g. `plan train`), extracts every command and every --option, and
+# fails naming each one DOC (docs/cli.md) does not mention. A command counts as described
 # when DOC contains "`roofcast COMMAND"; an option when DOC contains it as a whole word ("--gpu" is not found in
 # "--gpus"). Then DOC's table "Options by command" must list, in the row of each command, exactly the options
 # its help lists (but --help): "run options" in a row stands for the options of the "Run options" table, less
@@ -43,6 +44,23 @@ if(count LESS 5)
   message(FATAL_ERROR "expected the commands of roofcast --help, found only '${commands}'")
 endif()
 
+# Nested subcommands (`roofcast plan train`) are checked like commands, as "COMMAND SUB".
+set(top_commands "${commands}")
+set(commands "")
+foreach(command IN LISTS top_commands)
+  list(APPEND commands "${command}")
+  help_of(help ${command})
+  string(FIND "${help}" "Subcommands:\n" at)
+  if(NOT at EQUAL -1)
+    string(SUBSTRING "${help}" ${at} -1 section)
+    string(REGEX MATCHALL "\n  [a-z][a-z0-9-]*" sub_lines "${section}")
+    foreach(line IN LISTS sub_lines)
+      string(STRIP "${line}" sub)
+      list(APPEND commands "${command} ${sub}")
+    endforeach()
+  endif()
+endforeach()
+
 set(missing "")
 set(checked 0)
 options_of(top_options "${top}")
@@ -55,7 +73,8 @@ foreach(command IN LISTS commands)
   if(pos EQUAL -1)
     list(APPEND missing "command '${command}' (no \"`roofcast ${command}\")")
   endif()
-  help_of(help ${command})
+  separate_arguments(words UNIX_COMMAND "${command}")
+  help_of(help ${words})
   options_of(command_options "${help}")
   foreach(opt IN LISTS command_options)
     list(APPEND seen "${opt}")
@@ -109,7 +128,8 @@ else()
       string(REGEX MATCH "--[A-Za-z0-9-]+" r "${r}")
       list(REMOVE_ITEM listed "${r}")
     endforeach()
-    help_of(help ${command})
+    separate_arguments(words UNIX_COMMAND "${command}")
+    help_of(help ${words})
     options_of(actual "${help}")
     list(REMOVE_ITEM actual "--help")
     foreach(opt IN LISTS actual)
@@ -131,4 +151,5 @@ if(missing)
   list(JOIN missing "\n  " text)
   message(FATAL_ERROR "${DOC} does not match roofcast --help:\n  ${text}")
 endif()
-message(STATUS "${DOC} describes all ${count} commands and ${options} options of roofcast --help")
+list(LENGTH commands count)
+message(STATUS "${DOC} describes all ${count} commands and subcommands and ${options} options of roofcast --help")

@@ -143,10 +143,10 @@ TEST_CASE("a transformer file with a misspelt key: warned with file, line and ke
 
 TEST_CASE("a bad parameter file: exit 2 naming file, line and key") {
     const std::string path = bad_dir + "/params-zero-efficiency.toml";
-    expect_error(
-        "params toml (cli): out of range", "predict --gpu A100-SXM4-40GB --workload resnet50 --params '" + path + "'",
-        path + ":" + std::to_string(line_of(path, "memory_efficiency")) +
-            ": key 'architecture.ampere-ga100.memory_efficiency' must be between 0 and 1 and greater than 0, got 0");
+    expect_error("params toml (cli): out of range",
+                 "predict --gpu A100-SXM4-40GB --workload resnet50 --params '" + path + "'",
+                 path + ":" + std::to_string(line_of(path, "memory_efficiency")) +
+                     ": key 'architecture.ampere-ga100.memory_efficiency' must be between 0.6 and 1, got 0");
 }
 
 TEST_CASE("unknown names: exit 2 with the closest known names") {

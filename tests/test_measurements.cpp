@@ -314,7 +314,7 @@ TEST_CASE("measurements: empty ids, blank names, duplicate ids and ragged rows a
           "t.csv:3: r0001: duplicate id 'r0001' (first on line 2)\n"
           "t.csv:5: r0003: row has 18 fields, the header has 17\n"
           "t.csv:6: r0004: row has 3 fields, the header has 17\n");
-    CHECK(rc::format_problem("t.csv", rc::measurement_problem{9, "", "column 'id' is empty"}) ==
+    CHECK(rc::format_problem("t.csv", rc::measurement_problem{9, "", "column 'id' is empty", ""}) ==
           "t.csv:9: column 'id' is empty");
 }
 

@@ -443,3 +443,39 @@ TEST_CASE("value types print on one line or as their text report") {
     CHECK(streamed(rc::spec_problem{"compute.sm_count", "must be between 1 and 1000"}) ==
           "compute.sm_count: must be between 1 and 1000");
 }
+
+TEST_CASE("capacity plans display their tables, every text escaped, and print as their reports") {
+    static_assert(all_streamable<rc::training_plan, rc::training_option, rc::training_rejection, rc::serving_plan,
+                                 rc::serving_option, rc::request_length>());
+    const rc::model_catalog& cat = rc::catalog();
+    rc::training_request t;
+    t.source = &cat.workload_named("llama2-7b");
+    t.global_batch = 64;
+    t.tokens = 1e10;
+    t.max_gpus = 16;
+    t.gpus = {cat.gpu("A100-SXM4-80GB"), cat.gpu("H100-SXM5-80GB")};
+    t.top = 3;
+    const rc::training_plan tp = rc::plan_training(t);
+    const nlohmann::json tb = rc::mime_bundle_repr(tp);
+    CHECK(keys(tb) == html_and_text);
+    CHECK(tb["text/plain"] == rc::describe(tp));
+    CHECK(tb["text/plain"] == streamed(tp));
+    const markup tm = html_of(tb);
+    CHECK(tm.elements.at("tr") == 4);  // header and 3 layouts
+    CHECK(has_cell(tm, tp.options[0].gpu));
+    CHECK(contains(tm.text, "best of its GPU type"));
+    rc::serving_request s;
+    s.source = &cat.workload_named("llama3-8b");
+    s.base.precision = rc::precision::fp8;
+    s.rate = 4.0;
+    s.lengths = {{512, 128}};
+    s.gpus = {cat.gpu("H100-SXM5-80GB"), cat.gpu("A100-SXM4-80GB")};
+    s.tps = {1};
+    const rc::serving_plan sp = rc::plan_serving(s);
+    const nlohmann::json sb = rc::mime_bundle_repr(sp);
+    CHECK(sb["text/plain"] == rc::describe(sp));
+    const markup sm = html_of(sb);
+    CHECK(sm.elements.at("tr") == 2);  // header and the H100; the A100 cannot run fp8
+    CHECK(has_cell(sm, "H100-SXM5-80GB"));
+    CHECK(contains(sm.text, "A100-SXM4-80GB, tp 1: cannot run fp8: Ampere (GA100) has no fp8 tensor-core math"));
+}

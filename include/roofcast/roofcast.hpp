@@ -7,8 +7,8 @@
 /// * workload/: cnn, cnn_models, transformer, validate, workload;
 /// * model/: run_config (the run and its options), plan (resolve), kernel, lowering, lower_workload,
 ///   precision, params, defaults, software, cost, memory, confidence, predict, compare, scaling, summary,
-///   sweep;
-/// * report/: table, gpu_report, prediction_report, workload_report, roofline, stream.
+///   sweep, queueing, training_plan (plan_training), serving_plan (plan_serving);
+/// * report/: table, gpu_report, prediction_report, workload_report, roofline, stream, planning_report.
 ///
 /// Optional components have headers of their own, outside the umbrella: io/ (TOML files with toml++, JSON with
 /// nlohmann-json, measurement CSV), calibrate/ (validation against measurements; fitting with Eigen),
@@ -40,12 +40,16 @@
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/precision.hpp>
 #include <roofcast/model/predict.hpp>
+#include <roofcast/model/queueing.hpp>
 #include <roofcast/model/run_config.hpp>
 #include <roofcast/model/scaling.hpp>
+#include <roofcast/model/serving_plan.hpp>
 #include <roofcast/model/software.hpp>
 #include <roofcast/model/summary.hpp>
 #include <roofcast/model/sweep.hpp>
+#include <roofcast/model/training_plan.hpp>
 #include <roofcast/report/gpu_report.hpp>
+#include <roofcast/report/planning_report.hpp>
 #include <roofcast/report/prediction_report.hpp>
 #include <roofcast/report/roofline.hpp>
 #include <roofcast/report/stream.hpp>

@@ -2,6 +2,7 @@
 #include "cli.hpp"
 
 #include <roofcast/io/gpu_toml.hpp>
+#include <roofcast/io/hf_config.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/io/workload_toml.hpp>
 
@@ -53,8 +54,8 @@ void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::strin
                     "(repeatable)")
         ->check(CLI::ExistingFile);
     cmd->add_option("--workload-file", opt.workload_files,
-                    "Transformer description TOML to add to the catalog or to replace a workload of the same name "
-                    "(repeatable; docs/workload-format.md)")
+                    "Transformer description (roofcast TOML, or a Hugging Face config.json) to add to the catalog or "
+                    "to replace a workload of the same name (repeatable; docs/workload-format.md)")
         ->check(CLI::ExistingFile);
 }
 
@@ -87,10 +88,20 @@ model_catalog load_catalog(const common_options& opt) {
     }
     for (const std::string& f : opt.workload_files) {
         std::vector<std::string> warnings;
-        c.add_workload(make_workload(load_transformer_file(f, &warnings)));
+        c.add_workload(load_workload_file(f, &warnings));
         warn(warnings);
     }
     return c;
+}
+
+std::string workload_name(const std::string& given, const common_options& opt) {
+    if (!given.empty()) {
+        return given;
+    }
+    if (opt.workload_files.size() != 1) {
+        throw input_error("--workload is required unless exactly one --workload-file is given");
+    }
+    return load_workload_file(opt.workload_files.front()).name;
 }
 
 cost_params load_params(const common_options& opt) {

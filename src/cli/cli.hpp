@@ -43,6 +43,9 @@ void bind_run_options(CLI::App* cmd, run_config& cfg, option_effect effects,
 /// The built-in catalog plus the user's --gpu-file and --workload-file descriptions (warnings on stderr).
 model_catalog load_catalog(const common_options& opt);
 
+/// The workload a command runs: `given` (its --workload), or without one the workload of the only --workload-file.
+std::string workload_name(const std::string& given, const common_options& opt);
+
 /// The shipped calibration, or the user's --params file (warnings on stderr).
 cost_params load_params(const common_options& opt);
 
@@ -87,6 +90,7 @@ command add_workload(CLI::App& app);
 command add_roofline(CLI::App& app);
 command add_validate(CLI::App& app);
 command add_calibrate(CLI::App& app);
+command add_plan(CLI::App& app);
 
 }  // namespace cli
 }  // namespace roofcast

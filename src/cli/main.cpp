@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
         cli::add_gpus(app),      cli::add_gpu(app),       cli::add_check_spec(app), cli::add_predict(app),
         cli::add_compare(app),   cli::add_max_batch(app), cli::add_scale(app),      cli::add_sweep(app),
         cli::add_workloads(app), cli::add_workload(app),  cli::add_roofline(app),   cli::add_validate(app),
-        cli::add_calibrate(app)};
+        cli::add_calibrate(app), cli::add_plan(app)};
     try {
         app.parse(argc, argv);
         for (const cli::command& c : commands) {

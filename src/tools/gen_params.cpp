@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
          "/// The shipped (calibrated) cost-model parameters. GENERATED from models/calibration/default.toml by\n"
          "/// roofcast-gen-params (`cmake --build build --target regenerate-params`); do not edit by hand.\n"
          "#ifndef ROOFCAST_DETAIL_DEFAULT_PARAMS_HPP\n#define ROOFCAST_DETAIL_DEFAULT_PARAMS_HPP\n\n"
-         "#include <array>\n#include <string_view>\n#include <utility>\n\n"
+         "#include <array>\n#include <string_view>\n#include <tuple>\n#include <utility>\n\n"
          "namespace roofcast {\nnamespace detail {\n\n"
          "/// Where the shipped parameters come from.\n"
          "inline constexpr std::string_view default_params_origin = \""
@@ -59,6 +59,15 @@ int main(int argc, char** argv) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.17g", v);
         o << "    {\"" << name << "\", " << buf << "},\n";
+    }
+    o << "}};\n\n/// The likely range of each kind of run: (kind, low, high).\n"
+         "inline constexpr std::array<std::tuple<std::string_view, double, double>, "
+      << p.error_bands.size() << "> default_error_bands = {{\n";
+    for (const auto& [kind, band] : p.error_bands) {
+        char lo[64], hi[64];
+        std::snprintf(lo, sizeof lo, "%.17g", band.first);
+        std::snprintf(hi, sizeof hi, "%.17g", band.second);
+        o << "    {\"" << kind << "\", " << lo << ", " << hi << "},\n";
     }
     o << "}};\n\n}  // namespace detail\n}  // namespace roofcast\n\n#endif\n";
     return roofcast_gen::write_output(argv[1], o.str()) ? 0 : 1;

@@ -16,6 +16,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -97,6 +98,23 @@ void emit(std::ostream& o, const roofcast::transformer_config& t, const std::str
     set("experts", integer(t.experts));
     set("top_k", integer(t.top_k));
     set("moe_every", integer(t.moe_every));
+    // The architecture fields only where a model has them, so that the other models' entries stay as they were.
+    const std::pair<const char*, long long> optional_fields[] = {{"moe_ffn_hidden", t.moe_ffn_hidden},
+                                                                 {"shared_experts", t.shared_experts},
+                                                                 {"first_dense_layers", t.first_dense_layers},
+                                                                 {"kv_lora_rank", t.kv_lora_rank},
+                                                                 {"q_lora_rank", t.q_lora_rank},
+                                                                 {"qk_rope_head_dim", t.qk_rope_head_dim},
+                                                                 {"qk_nope_head_dim", t.qk_nope_head_dim},
+                                                                 {"v_head_dim", t.v_head_dim},
+                                                                 {"sliding_window", t.sliding_window},
+                                                                 {"sliding_layers", t.sliding_layers}};
+    for (const auto& [field, value] : optional_fields) {
+        if (value != 0) {
+            set(field, integer(value));
+        }
+    }
+    if (t.qkv_bias) set("qkv_bias", "true");
     if (t.published_parameters) set("published_parameters", number(*t.published_parameters));
     set("sources", roofcast_gen::sources_initializer(t.sources));
     set("origin", literal("built-in (" + file + ")"));

@@ -1,6 +1,8 @@
 /// @file
-/// Calibration: fits the cost model's parameters to published measurements by regularized nonlinear
-/// least squares in log space (Levenberg–Marquardt, Eigen). docs/calibration.md explains the choices.
+/// Calibration: fits the cost model's parameters to published measurements by regularized nonlinear least
+/// squares in log space (Levenberg–Marquardt, Eigen), in two stages: the hardware (architecture families) on
+/// kernel rows measured through the reference libraries, then the software profiles on whole-network rows with
+/// the hardware fixed. docs/calibration.md explains the choices.
 #ifndef ROOFCAST_CALIBRATE_FIT_HPP
 #define ROOFCAST_CALIBRATE_FIT_HPP
 
@@ -12,27 +14,37 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofcast {
 
 /// Options of calibrate().
 struct calibration_options {
-    /// A parameter is fitted only when at least this many rows depend on it; others keep their prior
-    /// (no constant is tuned to a single row).
+    /// A hardware parameter is fitted only when at least this many kernel rows depend on it; others keep their
+    /// prior (no constant is tuned to a single row).
     std::size_t min_rows = 2;
-    /// Expected spread of ln(predicted/measured) from measurement noise and what the model leaves out
-    /// (0.15 ≈ 15%): each row's residual is divided by it, so it weighs the data against the priors.
+    /// A software parameter is fitted only when at least this many whole-network rows depend on it: a profile
+    /// with fewer rows stays at its prior.
+    std::size_t min_software_rows = 5;
+    /// Expected spread of ln(predicted/measured) of a whole-network row from measurement noise and what the
+    /// model leaves out (0.15 ≈ 15%): each row's residual is divided by it, so it weighs the data against the
+    /// priors.
     double residual_sigma = 0.15;
-    /// The same for microbenchmark rows (mode micro): they measure the hardware with the reference libraries,
-    /// with little the model leaves out, so they weigh more (0.03 ≈ 3%).
-    double micro_residual_sigma = 0.03;
-    /// Iteration limit.
+    /// The same for kernel rows (mode micro): they measure one library kernel, with less left out (0.05 ≈ 5%:
+    /// the spread of repeated timings and of timing methods, CUDA events against wall clock).
+    double micro_residual_sigma = 0.05;
+    /// Iteration limit per stage.
     int max_iterations = 100;
+    /// Whether to fill the parameters' error bands from the in-sample residuals (cross-validation fills them
+    /// from the held-out ones instead).
+    bool error_bands = true;
     /// Called after each iteration with (iteration, cost) when set (progress output).
     std::function<void(int, double)> progress;
 };
@@ -40,130 +52,168 @@ struct calibration_options {
 namespace detail {
 
 /// Forward transform of a parameter value to the fitting space.
-inline double to_fit_space(double v, param_transform t) {
-    return t == param_transform::log ? std::log(v) : std::log(v / (1.0 - v));
+inline double to_fit_space(double v, const param_ref& r) {
+    return r.transform == param_transform::log ? std::log(v) : std::log((v - r.lo) / (r.hi - v));
 }
 
 /// Inverse transform.
-inline double from_fit_space(double x, param_transform t) {
-    return t == param_transform::log ? std::exp(x) : 1.0 / (1.0 + std::exp(-x));
+inline double from_fit_space(double x, const param_ref& r) {
+    return r.transform == param_transform::log ? std::exp(x) : r.lo + (r.hi - r.lo) / (1.0 + std::exp(-x));
 }
 
-/// Whether a value can be moved in its transform's space (log needs > 0; logit needs (0, 1)).
-inline bool fittable(double v, param_transform t) {
-    return t == param_transform::log ? v > 0.0 : v > 0.0 && v < 1.0;
+/// Whether a value can be moved in its transform's space (log needs > 0; logit needs (lo, hi)).
+inline bool fittable(double v, const param_ref& r) {
+    return r.transform == param_transform::log ? v > 0.0 : v > r.lo && v < r.hi;
 }
 
-}  // namespace detail
-
-/// Fits the parameters of `start` (default: the priors) to the rows of `data` that roofcast can predict.
-/// Minimizes Σ (ln(predicted/measured)/σ_r)² + Σ ((θ − θ_prior)/σ)² over the transformed parameters θ that at
-/// least `min_rows` rows depend on, with the priors of `start` as the ridge centre. Deterministic.
-inline calibration_result calibrate(const measurement_set& data, const model_catalog& gpus,
-                                    const cost_params& start = prior_params(),
-                                    const calibration_options& options = {}) {
-    calibration_result res;
-    res.params = start;
-    cost_params work = start;
-    std::vector<param_ref> reg = parameter_registry(work);
-
-    // Rows predictable with the starting parameters.
-    std::vector<const measurement*> rows;
-    std::vector<double> base;
-    for (const measurement& m : data.rows) {
+/// The best GEMM efficiency measured per architecture family and math type on the GEMM rows of `rows`, keyed by
+/// the parameter it bounds ("<family>.gemm_efficiency.<math>"): achieved FLOP/s over the GPU's rated dense peak for
+/// the math type. A fitted large-tile efficiency may not exceed it: since a predicted GEMM runs at most at that
+/// efficiency of the rated peak (tile and wave losses and a power-limited clock only lower it, docs/model.md), no
+/// predicted GEMM is faster than the best the family was measured to run.
+inline std::map<std::string, double> measured_gemm_ceilings(const std::vector<const measurement*>& rows,
+                                                            const model_catalog& cat, const cost_params& p) {
+    std::map<std::string, double> best;
+    const std::size_t reference = find_profile("cublas");
+    for (const measurement* m : rows) {
+        const gpu_spec* g = cat.find_gpu(m->gpu);
+        const bool tflops = m->metric == "tflops", latency = m->metric == "latency_s";
+        if (m->workload != "gemm" || g == nullptr || !(tflops || latency) || !(m->value > 0.0)) {
+            continue;
+        }
         try {
-            const double v = predict_measurement(m, gpus, work);
-            if (std::isfinite(v) && v > 0.0) {
-                rows.push_back(&m);
-                base.push_back(v);
+            const cost_context c = make_cost_context(*g, reference, p);
+            kernel k;
+            gemm_row_time(*m, c, k);
+            const auto i = static_cast<std::size_t>(k.type);
+            const double peak = k.unit == exec_unit::tensor_core ? c.rated_tensor_peak[i] : c.rated_vector_peak[i];
+            const double rate = tflops ? m->value * 1e12 : k.work.value() / m->value;
+            if (peak > 0.0) {
+                double& b = best[std::string(to_string_view(g->arch)) + ".gemm_efficiency." + to_string(k.type)];
+                b = std::max(b, rate / peak);
             }
         } catch (const error&) {
         }
     }
-    res.rows_used = rows.size();
-    // Row residuals in units of the expected spread.
-    auto sigma = [&](std::size_t i) {
-        return rows[i]->mode == "micro" ? options.micro_residual_sigma : options.residual_sigma;
-    };
-    auto residual = [&](std::size_t i) {
-        return std::log(predict_measurement(*rows[i], gpus, work) / rows[i]->value) / sigma(i);
-    };
+    return best;
+}
 
-    // Active parameters and the rows each one moves (a sparse Jacobian pattern).
+/// One stage's problem: the rows, their residual scale, and the parameters that may move.
+struct fit_stage {
+    /// The rows (predictable with the starting parameters).
+    std::vector<const measurement*> rows;
+    /// The predictions of the rows with the starting parameters.
+    std::vector<double> base;
+    /// Residual scale of each row.
+    std::vector<double> sigma;
+    /// Active parameters: registry index, prior in fit space, the rows each one moves.
     struct active {
         std::size_t reg;
         double prior;
         std::vector<std::size_t> rows;
     };
-    std::vector<active> act;
+    std::vector<active> params;
+};
+
+/// The rows of `data` selected by `keep` that roofcast can predict with `work`, and their predictions.
+inline fit_stage stage_rows(const std::vector<const measurement*>& data, const model_catalog& cat,
+                            const cost_params& work, const calibration_options& o) {
+    fit_stage s;
+    for (const measurement* m : data) {
+        try {
+            const double v = predict_measurement(*m, cat, work);
+            if (std::isfinite(v) && v > 0.0) {
+                s.rows.push_back(m);
+                s.base.push_back(v);
+                s.sigma.push_back(m->mode == "micro" ? o.micro_residual_sigma : o.residual_sigma);
+            }
+        } catch (const error&) {
+        }
+    }
+    return s;
+}
+
+/// Adds to `s` the parameters of `reg` in `stage` that at least `min_rows` of its rows depend on (a small step
+/// in the parameter changes their prediction).
+inline void stage_params(fit_stage& s, std::vector<param_ref>& reg, param_stage stage, std::size_t min_rows,
+                         const model_catalog& cat, const cost_params& work) {
     for (std::size_t j = 0; j < reg.size(); ++j) {
         const double v = *reg[j].value;
-        if (reg[j].fixed || !detail::fittable(v, reg[j].transform)) {
+        if (reg[j].fixed || reg[j].stage != stage || !fittable(v, reg[j])) {
             continue;
         }
-        const double theta = detail::to_fit_space(v, reg[j].transform);
-        *reg[j].value = detail::from_fit_space(theta + 0.05, reg[j].transform);
-        active a{j, theta, {}};
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (std::fabs(predict_measurement(*rows[i], gpus, work) / base[i] - 1.0) > 1e-9) {
+        const double theta = to_fit_space(v, reg[j]);
+        *reg[j].value = from_fit_space(theta + 0.05, reg[j]);
+        fit_stage::active a{j, theta, {}};
+        for (std::size_t i = 0; i < s.rows.size(); ++i) {
+            if (std::fabs(predict_measurement(*s.rows[i], cat, work) / s.base[i] - 1.0) > 1e-9) {
                 a.rows.push_back(i);
             }
         }
         *reg[j].value = v;
-        if (a.rows.size() >= options.min_rows) {
-            act.push_back(std::move(a));
+        if (a.rows.size() >= min_rows) {
+            s.params.push_back(std::move(a));
         }
     }
+}
 
-    const std::size_t n = rows.size(), p = act.size();
+/// Levenberg–Marquardt on stage `s`: minimizes Σ (ln(predicted/measured)/σ_row)² + Σ ((θ − θ_prior)/σ)² over
+/// the active parameters θ (in fit space), starting from their priors, writing them into `work` through `reg`.
+/// Returns the iterations taken; `rms_before`/`rms_after` get the RMS of ln(predicted/measured) over the rows.
+inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const cost_params& work,
+                       const model_catalog& cat, const calibration_options& o, double& rms_before, double& rms_after) {
+    const auto n = static_cast<Eigen::Index>(s.rows.size()), p = static_cast<Eigen::Index>(s.params.size());
     auto set_theta = [&](const Eigen::VectorXd& th) {
-        for (std::size_t j = 0; j < p; ++j) {
-            *reg[act[j].reg].value =
-                detail::from_fit_space(th[static_cast<Eigen::Index>(j)], reg[act[j].reg].transform);
+        for (Eigen::Index j = 0; j < p; ++j) {
+            const param_ref& r = reg[s.params[static_cast<std::size_t>(j)].reg];
+            *r.value = from_fit_space(th[j], r);
         }
+    };
+    auto residual = [&](Eigen::Index i) {
+        const auto k = static_cast<std::size_t>(i);
+        return std::log(predict_measurement(*s.rows[k], cat, work) / s.rows[k]->value) / s.sigma[k];
     };
     auto residuals = [&](const Eigen::VectorXd& th) {
         set_theta(th);
-        Eigen::VectorXd r(static_cast<Eigen::Index>(n + p));
-        for (std::size_t i = 0; i < n; ++i) {
-            r[static_cast<Eigen::Index>(i)] = residual(i);
+        Eigen::VectorXd r(n + p);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            r[i] = residual(i);
         }
-        for (std::size_t j = 0; j < p; ++j) {
-            r[static_cast<Eigen::Index>(n + j)] =
-                (th[static_cast<Eigen::Index>(j)] - act[j].prior) / reg[act[j].reg].prior_sigma;
+        for (Eigen::Index j = 0; j < p; ++j) {
+            const fit_stage::active& a = s.params[static_cast<std::size_t>(j)];
+            r[n + j] = (th[j] - a.prior) / reg[a.reg].prior_sigma;
         }
         return r;
     };
-
-    Eigen::VectorXd theta(static_cast<Eigen::Index>(p));
-    for (std::size_t j = 0; j < p; ++j) {
-        theta[static_cast<Eigen::Index>(j)] = act[j].prior;
+    auto rms_rows = [&](const Eigen::VectorXd& rv) {
+        double sum = 0.0;
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double x = rv[i] * s.sigma[static_cast<std::size_t>(i)];
+            sum += x * x;
+        }
+        return n == 0 ? 0.0 : std::sqrt(sum / static_cast<double>(n));
+    };
+    Eigen::VectorXd theta(p);
+    for (Eigen::Index j = 0; j < p; ++j) {
+        theta[j] = s.params[static_cast<std::size_t>(j)].prior;
     }
     Eigen::VectorXd r = residuals(theta);
-    auto rms_rows = [&](const Eigen::VectorXd& rv) {
-        double s = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const double x = rv[static_cast<Eigen::Index>(i)] * sigma(i);
-            s += x * x;
-        }
-        return n == 0 ? 0.0 : std::sqrt(s / static_cast<double>(n));
-    };
-    res.rms_log_before = rms_rows(r);
-    double cost_now = r.squaredNorm();
-    double lambda = 1e-3;
-    const double h = 1e-5;
-    for (int it = 0; it < options.max_iterations && p > 0; ++it) {
+    rms_before = rms_rows(r);
+    double cost_now = r.squaredNorm(), lambda = 1e-3;
+    int iterations = 0;
+    for (int it = 0; it < o.max_iterations && p > 0; ++it) {
         // Jacobian by forward differences, only over the rows each parameter moves.
-        Eigen::MatrixXd jac = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(n + p), static_cast<Eigen::Index>(p));
-        for (std::size_t j = 0; j < p; ++j) {
+        Eigen::MatrixXd jac = Eigen::MatrixXd::Zero(n + p, p);
+        for (Eigen::Index j = 0; j < p; ++j) {
+            const fit_stage::active& a = s.params[static_cast<std::size_t>(j)];
             Eigen::VectorXd th = theta;
-            th[static_cast<Eigen::Index>(j)] += h;
+            th[j] += 1e-5;
             set_theta(th);
-            for (std::size_t i : act[j].rows) {
-                jac(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) =
-                    (residual(i) - r[static_cast<Eigen::Index>(i)]) / h;
+            for (std::size_t i : a.rows) {
+                const auto row = static_cast<Eigen::Index>(i);
+                jac(row, j) = (residual(row) - r[row]) / 1e-5;
             }
-            jac(static_cast<Eigen::Index>(n + j), static_cast<Eigen::Index>(j)) = 1.0 / reg[act[j].reg].prior_sigma;
+            jac(n + j, j) = 1.0 / reg[a.reg].prior_sigma;
         }
         set_theta(theta);
         const Eigen::MatrixXd jtj = jac.transpose() * jac;
@@ -172,8 +222,7 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
         for (int tries = 0; tries < 12 && !improved; ++tries) {
             Eigen::MatrixXd a = jtj;
             a.diagonal().array() += lambda * (jtj.diagonal().array() + 1e-9);
-            const Eigen::VectorXd step = a.ldlt().solve(-jtr);
-            const Eigen::VectorXd candidate = theta + step;
+            const Eigen::VectorXd candidate = theta + a.ldlt().solve(-jtr);
             const Eigen::VectorXd rc = residuals(candidate);
             const double cost_new = rc.squaredNorm();
             if (std::isfinite(cost_new) && cost_new < cost_now) {
@@ -183,12 +232,12 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
                 cost_now = cost_new;
                 lambda = std::max(lambda / 3.0, 1e-9);
                 improved = true;
-                res.iterations = it + 1;
-                if (options.progress) {
-                    options.progress(it + 1, cost_now);
+                iterations = it + 1;
+                if (o.progress) {
+                    o.progress(iterations, cost_now);
                 }
                 if (gain < 1e-10) {
-                    it = options.max_iterations;
+                    it = o.max_iterations;
                 }
             } else {
                 lambda *= 4.0;
@@ -198,13 +247,97 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
             break;
         }
     }
-    set_theta(theta);
-    res.rms_log_after = rms_rows(residuals(theta));
+    rms_after = rms_rows(residuals(theta));
+    return iterations;
+}
+
+/// Fits the parameters of `stage` on the rows of `data` (those roofcast can predict), moving them in `work`
+/// from their values there; appends them to `res.fitted`.
+inline void fit_one_stage(const std::vector<const measurement*>& data, const model_catalog& cat, cost_params& work,
+                          param_stage stage, const calibration_options& o, calibration_result& res) {
+    std::vector<param_ref> reg = parameter_registry(work);
+    if (stage == param_stage::hardware) {
+        // A measured ceiling tightens the upper bound; a start value at or above it starts just below it.
+        for (const auto& [name, ceiling] : measured_gemm_ceilings(data, cat, work)) {
+            for (param_ref& r : reg) {
+                if (r.name == name && ceiling > r.lo && ceiling < r.hi) {
+                    r.hi = ceiling;
+                    *r.value = std::min(*r.value, r.lo + 0.95 * (r.hi - r.lo));
+                }
+            }
+        }
+    }
+    fit_stage s = stage_rows(data, cat, work, o);
+    stage_params(s, reg, stage, stage == param_stage::hardware ? o.min_rows : o.min_software_rows, cat, work);
+    stage_fit& out = stage == param_stage::hardware ? res.hardware : res.software;
+    out.rows = s.rows.size();
+    out.iterations = solve_stage(s, reg, work, cat, o, out.rms_log_before, out.rms_log_after);
+    for (const fit_stage::active& a : s.params) {
+        const param_ref& ref = reg[a.reg];
+        res.fitted.push_back({ref.name, from_fit_space(a.prior, ref), *ref.value, a.rows.size()});
+    }
+}
+
+/// FP16 and BF16 GEMMs run on the same tensor cores at the same rate, so where a family's kernel rows measure
+/// only one of them, the other takes its fitted efficiency (and is listed as fitted on the same rows) instead of
+/// keeping its prior.
+inline void share_16bit_efficiency(cost_params& work, calibration_result& res) {
+    for (architecture a : all_architectures) {
+        const std::string base = std::string(to_string_view(a)) + ".gemm_efficiency.";
+        auto fitted = [&](dtype d) {
+            const std::string name = base + to_string(d);
+            return std::find_if(res.fitted.begin(), res.fitted.end(),
+                                [&](const fitted_param& f) { return f.name == name; });
+        };
+        for (const auto& [from, to] : {std::pair{dtype::fp16, dtype::bf16}, std::pair{dtype::bf16, dtype::fp16}}) {
+            const auto f = fitted(from);
+            if (f != res.fitted.end() && fitted(to) == res.fitted.end()) {
+                double& e = work.family[static_cast<std::size_t>(a)].gemm_efficiency[static_cast<std::size_t>(to)];
+                fitted_param copy{base + to_string(to), e, f->value, f->rows};
+                e = f->value;
+                res.fitted.push_back(copy);
+            }
+        }
+    }
+}
+
+}  // namespace detail
+
+/// Fits the parameters of `start` (default: the priors) to the rows of `data` that roofcast can predict, in two
+/// stages (docs/calibration.md): first the architecture families' parameters on the library kernel rows (mode
+/// micro: GEMMs, fused attention, convolutions, STREAM), then the software profiles' parameters on the
+/// whole-network rows and the frameworks' own elementwise kernel rows (pointwise: their traffic is known exactly)
+/// with the hardware fixed. Convolution, normalization, softmax and cross-entropy kernel rows are predicted by
+/// `validate` but not fitted (detail::fitted_kernel_row). Each stage minimizes Σ (ln(predicted/measured)/
+/// σ_row)² + Σ ((θ − θ_prior)/σ)² over the transformed parameters θ that enough rows depend on, with the values
+/// of `start` as the ridge centre. Deterministic.
+inline calibration_result calibrate(const measurement_set& data, const model_catalog& gpus,
+                                    const cost_params& start = prior_params(),
+                                    const calibration_options& options = {}) {
+    calibration_result res;
+    cost_params work = start;
+    std::vector<const measurement*> kernels, workloads;
+    for (const measurement& m : data.rows) {
+        if (!detail::fitted_kernel_row(m)) {
+            continue;
+        }
+        (m.mode == "micro" && !detail::is_framework_kernel_row(m) ? kernels : workloads).push_back(&m);
+    }
+    detail::fit_one_stage(kernels, gpus, work, param_stage::hardware, options, res);
+    detail::share_16bit_efficiency(work, res);
+    detail::fit_one_stage(workloads, gpus, work, param_stage::software, options, res);
     res.params = work;
-    for (std::size_t j = 0; j < p; ++j) {
-        const param_ref& ref = reg[act[j].reg];
-        res.fitted.push_back(
-            {ref.name, detail::from_fit_space(act[j].prior, ref.transform), *ref.value, act[j].rows.size()});
+    res.rows_used = res.hardware.rows + res.software.rows;
+    res.iterations = res.hardware.iterations + res.software.iterations;
+    const auto n = static_cast<double>(std::max<std::size_t>(1, res.rows_used));
+    auto pooled = [&](double hw, double sw) {
+        return std::sqrt(
+            (hw * hw * static_cast<double>(res.hardware.rows) + sw * sw * static_cast<double>(res.software.rows)) / n);
+    };
+    res.rms_log_before = pooled(res.hardware.rms_log_before, res.software.rms_log_before);
+    res.rms_log_after = pooled(res.hardware.rms_log_after, res.software.rms_log_after);
+    if (options.error_bands) {
+        res.params.error_bands = error_bands(validate(data, gpus, res.params), data, gpus);
     }
     return res;
 }

@@ -27,10 +27,14 @@ namespace roofcast {
 struct row_prediction {
     /// Row id.
     std::string id;
+    /// The file of the row.
+    std::string file;
     /// Line in the file.
     int line = 0;
     /// GPU, workload and metric of the row (for grouping).
     std::string gpu, workload, metric;
+    /// Whether the row times one kernel (mode micro) rather than a whole network.
+    bool kernel = false;
     /// The predicted value in the row's metric, when predicted.
     std::optional<double> predicted;
     /// The measured value.
@@ -120,57 +124,237 @@ namespace detail {
 /// 2^28 elements, 2 GiB of fp64 each.
 inline constexpr double stream_elements = 268435456.0;
 
-/// Predicts a `mode=micro` row: a cuBLAS GEMM (`m`, `n`, `k` params) or a STREAM kernel (`kernel`,
-/// `dtype` params).
-inline double predict_micro(const measurement& m, const cost_context& c) {
-    if (m.workload == "gemm") {
-        const auto mm = m.int_param("m"), nn = m.int_param("n"), kk = m.int_param("k");
-        if (!mm || !nn || !kk) {
-            throw input_error("gemm row without m, n and k params");
-        }
-        const auto p = parse_precision(m.precision);
-        if (!p) {
-            throw input_error("gemm row without a precision");
-        }
-        const precision_types t = types_of(*p);
-        const kernel k = kernels::gemm("gemm", *mm, *nn, *kk, t.math, t.activation, t.math_unit);
-        const double time = cost(k, c).time.value();
-        if (m.metric == "tflops") {
-            return k.work.value() / time / 1e12;
-        }
-        if (m.metric == "latency_s") {
-            return time;
-        }
-        throw input_error("gemm rows are predicted as tflops or latency_s, not " + m.metric);
+/// A GEMM row's time: a cuBLAS GEMM of the row's `m`, `n`, `k` (and `batch`, for batched GEMMs) in its
+/// precision.
+inline double gemm_row_time(const measurement& m, const cost_context& c, kernel& k) {
+    const auto mm = m.int_param("m"), nn = m.int_param("n"), kk = m.int_param("k");
+    const auto p = parse_precision(m.precision);
+    if (!mm || !nn || !kk || !p) {
+        throw input_error("gemm row without m, n, k and a precision");
     }
+    const precision_types t = types_of(*p);
+    k = kernels::gemm("gemm", *mm, *nn, *kk, t.math, t.activation, t.math_unit, m.int_param("batch").value_or(1));
+    return cost(k, c).time.value();
+}
+
+/// An attention row's time and the FLOPs the FlashAttention benchmarks count for it (4·b·h·s_q·s_kv·d forward,
+/// halved when causal; backward 2.5×, both 3.5×): fused attention kernels of the row's shape (`batch`, `heads`,
+/// `kv_heads`, `seq_q`, `seq_kv`, `head_dim`, `causal`) for its `pass` (fwd, bwd or fwd_bwd).
+inline std::pair<double, double> attention_row_time(const measurement& m, const cost_context& c) {
+    kernels::attention_desc a;
+    const auto b = m.int_param("batch"), h = m.int_param("heads"), q = m.int_param("seq_q"), kv = m.int_param("seq_kv"),
+               d = m.int_param("head_dim");
+    const auto p = parse_precision(m.precision);
+    if (!b || !h || !q || !kv || !d || !p) {
+        throw input_error("attention row without batch, heads, seq_q, seq_kv, head_dim and a precision");
+    }
+    a.batch = *b;
+    a.heads = *h;
+    a.kv_heads = m.int_param("kv_heads").value_or(*h);
+    a.seq_q = *q;
+    a.seq_kv = *kv;
+    a.head_dim = *d;
+    a.causal = m.param("causal") == std::optional<std::string>("1");
+    const std::string pass = m.param("pass").value_or("fwd");
+    if (pass != "fwd" && pass != "bwd" && pass != "fwd_bwd") {
+        throw input_error("attention row with pass '" + pass + "' (fwd, bwd, fwd_bwd)");
+    }
+    const dtype type = types_of(*p).math;
+    double time = 0.0;
+    for (bool backward : {false, true}) {
+        if ((backward && pass != "fwd") || (!backward && pass != "bwd")) {
+            time += cost(kernels::fused_attention("attention", a, type, backward), c).time.value();
+        }
+    }
+    const double fwd_flops = 4.0 * static_cast<double>(a.batch * a.heads) * static_cast<double>(a.seq_q) *
+                             static_cast<double>(a.seq_kv) * static_cast<double>(a.head_dim) * (a.causal ? 0.5 : 1.0);
+    return {time, fwd_flops * (pass == "fwd" ? 1.0 : pass == "bwd" ? 2.5 : 3.5)};
+}
+
+/// A STREAM row's kernel over stream_elements of its `dtype`: init (write 1), read (read 1), copy/scale (read
+/// 1, write 1), add/triad/axpy (read 2, write 1).
+inline kernel stream_row_kernel(const measurement& m) {
+    const std::string name = m.param("kernel").value_or("");
+    const bool two = name == "add" || name == "triad" || name == "axpy";
+    if (name != "init" && name != "read" && name != "copy" && name != "scale" && !two) {
+        throw input_error("unknown stream kernel '" + name + "' (init, read, copy, scale, add, triad, axpy)");
+    }
+    const auto d = parse_dtype(m.param("dtype").value_or("fp64"));
+    if (!d) {
+        throw input_error("unknown stream dtype '" + m.param("dtype").value_or("") + "'");
+    }
+    const int reads = name == "init" ? 0 : two ? 2 : 1;
+    return kernels::stream("stream " + name, stream_elements, reads, name == "read" ? 0 : 1, *d);
+}
+
+/// Whether kernel row `m` times a framework's own kernels (normalizations, softmax, cross-entropy, pointwise)
+/// rather than a library's: such rows are costed with the row's framework and fitted with the software.
+inline bool is_framework_kernel_row(const measurement& m) {
+    return m.mode == "micro" && (m.workload == "layernorm" || m.workload == "rmsnorm" || m.workload == "softmax" ||
+                                 m.workload == "cross_entropy" || m.workload == "pointwise");
+}
+
+/// Whether calibration fits on row `m`: every row except the kernel rows whose time hangs on what the model does
+/// not represent kernel by kernel, so that a parameter would absorb it: convolutions (cuDNN's algorithm choice:
+/// Winograd, FFT, implicit GEMM, picked per shape by cudnn.benchmark), and normalizations, softmax and
+/// cross-entropy (multi-pass reductions over long rows, fp32 upcasts). validate still predicts and reports them.
+inline bool fitted_kernel_row(const measurement& m) {
+    return m.mode != "micro" || !(m.workload == "conv2d" || (is_framework_kernel_row(m) && m.workload != "pointwise"));
+}
+
+/// The passes a kernel row times (`pass`: fwd, bwd, fwd_bwd; conv2d: also fwd_dgrad_wgrad): {forward, backward}.
+inline std::pair<bool, bool> row_passes(const measurement& m) {
+    const std::string pass = m.param("pass").value_or("fwd");
+    if (pass != "fwd" && pass != "bwd" && pass != "fwd_bwd" && pass != "fwd_dgrad_wgrad") {
+        throw input_error("kernel row with pass '" + pass + "' (fwd, bwd, fwd_bwd, fwd_dgrad_wgrad)");
+    }
+    return {pass != "bwd", pass != "fwd"};
+}
+
+/// A conv2d row's time and its direct-convolution FLOPs (2·n·p·q·k·(c/g)·r·s per pass): cuDNN kernels of the
+/// row's shape (`n`, `c`, `h`, `w`, `k`, `r`, `s`, `stride`, `pad`, `groups`) in its precision, forward and, for
+/// `pass=fwd_dgrad_wgrad`, both backward passes.
+inline std::pair<double, double> conv2d_row_time(const measurement& m, const cost_context& c) {
+    kernels::conv2d_desc d;
+    const auto get = [&m](const char* key) {
+        const auto v = m.int_param(key);
+        if (!v) {
+            throw input_error(std::string("conv2d row without '") + key + "'");
+        }
+        return *v;
+    };
+    d.n = get("n"), d.c = get("c"), d.h = get("h"), d.w = get("w"), d.k = get("k"), d.r = get("r"), d.s = get("s");
+    d.stride = m.int_param("stride").value_or(1);
+    d.pad = m.param("pad") == std::optional<std::string>("0") ? 0 : m.int_param("pad").value_or(0);
+    d.groups = m.int_param("groups").value_or(1);
+    const auto p = parse_precision(m.precision);
+    if (!p) {
+        throw input_error("conv2d row without a precision");
+    }
+    const precision_types t = types_of(*p);
+    const auto [forward, backward] = row_passes(m);
+    double time = 0.0, passes = 0.0;
+    using kernels::conv_pass;
+    for (const conv_pass pass : {conv_pass::forward, conv_pass::backward_data, conv_pass::backward_weight}) {
+        if (pass == conv_pass::forward ? forward : backward) {
+            time += cost(kernels::conv2d("conv2d", d, pass, t.math, t.math_unit), c).time.value();
+            passes += 1.0;
+        }
+    }
+    return {time, 2.0 * kernels::conv_macs(d) * passes};
+}
+
+/// The kernels a framework runs for one row of a normalization, softmax, cross-entropy or pointwise workload
+/// over `rows`·`cols` elements (`op`: layer_norm, rms_norm, softmax, cross_entropy as log-softmax, add, and
+/// relu_square forward as two elementwise kernels). Eager chains of many small kernels (rms_norm_eager, ...) are
+/// not modelled one by one and are refused (models/measurements/kernels-README.md).
+inline std::vector<kernel> framework_row_kernels(const measurement& m) {
+    const auto rows = m.int_param("rows"), cols = m.int_param("cols");
+    const auto p = parse_precision(m.precision);
+    if (!rows || !cols || !p) {
+        throw input_error(m.workload + " row without rows, cols and a precision");
+    }
+    const double n = static_cast<double>(*rows) * static_cast<double>(*cols);
+    const dtype type = types_of(*p).activation;
+    const std::string op = m.param("op").value_or(m.workload);
+    const auto [forward, backward] = row_passes(m);
+    std::vector<kernel> ks;
+    for (const bool bwd : {false, true}) {
+        if (!(bwd ? backward : forward)) {
+            continue;
+        }
+        if (op == "layer_norm" || op == "rms_norm") {
+            ks.push_back(kernels::norm(
+                op, n, op == "layer_norm" ? kernels::norm_kind::layer_norm : kernels::norm_kind::rms_norm, type, bwd));
+        } else if (op == "softmax" || op == "cross_entropy") {
+            ks.push_back(kernels::softmax(op, n, type, bwd));
+        } else if (op == "add" && !bwd) {
+            ks.push_back(kernels::elementwise("add", n, 2, 1, type));
+        } else if (op == "relu_square" && !bwd) {
+            ks.push_back(kernels::elementwise("relu", n, 1, 1, type));
+            ks.push_back(kernels::elementwise("square", n, 1, 1, type));
+        } else {
+            throw unsupported_error("kernel row '" + op + "' (" + (bwd ? "backward" : "forward") +
+                                    ") is a chain of eager kernels roofcast does not model one by one");
+        }
+    }
+    return ks;
+}
+
+/// The software profile a kernel row ran under: CUDA for STREAM, cuBLAS for library kernels (GEMM, attention,
+/// convolution: cuDNN is costed like cuBLAS), and for framework kernels the row's framework (Liger's Triton
+/// kernels as pytorch-compiled, whose pointwise kernels are Triton's too).
+inline std::string micro_profile(const measurement& m) {
     if (m.workload == "stream") {
-        const std::string name = m.param("kernel").value_or("");
-        const int reads = name == "init" ? 0 : name == "read" || name == "copy" || name == "scale" ? 1 : 2;
-        const int writes = name == "read" ? 0 : 1;
-        if (name != "init" && name != "read" && name != "copy" && name != "scale" && name != "add" && name != "triad") {
-            throw input_error("unknown stream kernel '" + name + "' (init, read, copy, scale, add, triad)");
-        }
-        const auto d = parse_dtype(m.param("dtype").value_or("fp64"));
-        if (!d) {
-            throw input_error("unknown stream dtype '" + m.param("dtype").value_or("") + "'");
-        }
-        const kernel k = kernels::stream("stream " + name, stream_elements, reads, writes, *d);
-        const double time = cost(k, c).time.value();
-        if (m.metric == "bandwidth_gbs") {
-            return traffic(k).value() / time / 1e9;
-        }
-        throw input_error("stream rows are predicted as bandwidth_gbs, not " + m.metric);
+        return "cuda";
     }
-    throw input_error("micro workload '" + m.workload + "' is not modelled (gemm, stream)");
+    if (!is_framework_kernel_row(m)) {
+        return "cublas";
+    }
+    const std::string f = m.param("framework").value_or("pytorch");
+    return f == "liger" ? "pytorch-compiled" : f;
+}
+
+/// Predicts a `mode=micro` row in its metric: a GEMM, a fused attention kernel or a convolution (tflops or
+/// latency_s), a STREAM kernel (bandwidth_gbs), or a framework's normalization, softmax, cross-entropy or
+/// pointwise kernels (latency_s). `c` is the context the row ran in: the reference library's (cuBLAS, cuDNN,
+/// CUDA) for library kernels (torch.matmul runs cuBLAS), the framework's for framework kernels.
+inline double predict_micro(const measurement& m, const cost_context& c) {
+    const bool tflops = m.metric == "tflops", latency = m.metric == "latency_s";
+    if (m.workload == "gemm" && (tflops || latency)) {
+        kernel k;
+        const double time = gemm_row_time(m, c, k);
+        return tflops ? k.work.value() / time / 1e12 : time;
+    }
+    if ((m.workload == "attention" || m.workload == "conv2d") && (tflops || latency)) {
+        const auto [time, flops] = m.workload == "attention" ? attention_row_time(m, c) : conv2d_row_time(m, c);
+        return tflops ? flops / time / 1e12 : time;
+    }
+    if (m.workload == "stream" && m.metric == "bandwidth_gbs") {
+        const kernel k = stream_row_kernel(m);
+        return traffic(k).value() / cost(k, c).time.value() / 1e9;
+    }
+    if (is_framework_kernel_row(m) && latency) {
+        double time = 0.0;
+        for (const kernel& k : framework_row_kernels(m)) {
+            time += cost(k, c).time.value();
+        }
+        return time;
+    }
+    throw input_error(
+        "micro rows are gemm, attention or conv2d (tflops, latency_s), stream (bandwidth_gbs), or "
+        "layernorm, rmsnorm, softmax, cross_entropy, pointwise (latency_s), not " +
+        m.workload + " " + m.metric);
 }
 
 }  // namespace detail
 
+/// The framework release a row ran, where its params say: `version=` (torch-2.1, 0.14.0), or an NGC PyTorch
+/// container's (`container=ngc-pytorch-YY.MM`: 23.03 and later ship PyTorch 2, earlier ones 1.x; "YY.x" counts as
+/// the year's first release); "" when unknown (the current release).
+inline std::string framework_version_of(const measurement& m) {
+    if (const auto v = m.param("version")) {
+        return *v;
+    }
+    const std::string c = m.param("container").value_or("");
+    const std::string prefix = "ngc-pytorch-";
+    if (c.rfind(prefix, 0) != 0) {
+        return "";
+    }
+    const long release = detail::version_number(c.substr(prefix.size()));  // YY·1000 + MM
+    return release >= 23003 ? "2.0" : "1.0";
+}
+
+/// The batch cap of servers with in-flight batching (`batching=inflight`): TensorRT-LLM's engines for its throughput
+/// benchmark are built for a maximum batch of 2048 sequences, so the KV cache, not the cap, bounds the batch.
+inline constexpr long long inflight_serve_batch = 2048;
+
 /// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
 /// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
-/// when the source notes "possibly tf32" (the containers' default); `attention=flash` and TensorRT-LLM use fused
-/// attention; `optimizer=none` times without the update; `fsdp=full_shard` is ZeRO-3; a blank training batch
-/// is the `microbatch` param, else 8.
+/// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
+/// attention, `attention=eager` and `scripts=dle` (NVIDIA's example scripts, which compute attention themselves)
+/// unfused, others the framework's kernel at the row's release (framework_version_of); `optimizer=none` times without
+/// the update; `fsdp=full_shard` is ZeRO-3; a blank training batch is the `microbatch` param, else 8.
 inline run_config run_for(const measurement& m, const gpu_spec& g) {
     run_config c;
     c.mode = m.mode == "train" ? mode::train : mode::infer;
@@ -181,6 +365,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     }
     c.precision = *prec;
     c.framework = m.param("framework").value_or(c.framework);
+    c.framework_version = framework_version_of(m);
     c.batch = m.batch.value_or(m.int_param("microbatch").value_or(c.mode == mode::train ? 8 : 1));
     c.seq_len = m.seq_len.value_or(0);
     c.image_size = m.image_size.value_or(0);
@@ -205,14 +390,22 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     } else if (opt == std::optional<std::string>("lamb")) {
         c.optimizer = kernels::optimizer_kind::lamb;
     }
-    if (m.param("attention") == std::optional<std::string>("flash")) {
-        c.fused_attention = true;  // otherwise the framework's attention kernel (resolve())
+    // Fused attention where the row says so: `attention=flash`, or `fused=1` (NVIDIA's BERT scripts with their fused
+    // multi-head attention); `attention=eager` runs it unfused; otherwise the framework's attention kernel (resolve()).
+    const auto att = m.param("attention");
+    if (att == std::optional<std::string>("flash") || m.param("fused") == std::optional<std::string>("1")) {
+        c.fused_attention = true;
+    } else if (att == std::optional<std::string>("eager") || m.param("scripts") == std::optional<std::string>("dle")) {
+        c.fused_attention = false;  // eager attention, or NVIDIA's example scripts with their own (unfused) attention
     }
     // "fp32" that the source marks as possibly TF32 (NGC containers' default) runs TF32 on tensor-core GPUs;
     // sources that list TF32 and FP32 separately ran true FP32.
     const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;
     c.allow_tf32 = tensor_core_gpu && m.notes.find("possibly tf32") != std::string::npos;
     c.accumulation = static_cast<int>(m.int_param("accum").value_or(1));
+    if (m.param("batching") == std::optional<std::string>("inflight")) {
+        c.max_serve_batch = inflight_serve_batch;
+    }
     return c;
 }
 
@@ -221,12 +414,11 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
 /// model does not cover.
 inline double predict_measurement(const measurement& m, const model_catalog& cat, const cost_params& params) {
     const gpu_spec& g = cat.gpu(m.gpu);
-    const std::size_t profile = find_profile(m.param("framework").value_or(run_config{}.framework));
     if (m.mode == "micro") {
         if (m.num_gpus != 1) {
             throw unsupported_error("multi-GPU microbenchmarks are not modelled");
         }
-        return detail::predict_micro(m, make_cost_context(g, profile, params));
+        return detail::predict_micro(m, make_cost_context(g, find_profile(detail::micro_profile(m)), params));
     }
     const workload& w = cat.workload_named(m.workload);
     const run_config c = run_for(m, g);
@@ -246,39 +438,39 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     throw unsupported_error("metric '" + m.metric + "' is not predicted for " + m.mode + " rows");
 }
 
-/// Predicts every row of `data` and summarizes the errors, overall and by GPU, workload and metric.
-inline validation_report validate(const measurement_set& data, const model_catalog& gpus, const cost_params& params) {
-    validation_report rep;
-    rep.file = data.file;
-    for (const measurement_problem& p : data.problems) {
-        row_prediction r;
-        r.id = p.id;
-        r.line = p.line;
-        r.skip_reason = "malformed row: " + p.message;
-        rep.rows.push_back(r);
-    }
-    for (const measurement& m : data.rows) {
-        row_prediction r;
-        r.id = m.id;
-        r.line = m.line;
-        r.gpu = m.gpu;
-        r.workload = m.workload;
-        r.metric = m.metric;
-        r.measured = m.value;
-        try {
-            const double v = predict_measurement(m, gpus, params);
-            if (std::isfinite(v) && v > 0.0) {
-                r.predicted = v;
-            } else {
-                r.skip_reason = "prediction is not a positive finite number";
-            }
-        } catch (const error& e) {
-            r.skip_reason = e.what();
+/// The prediction of row `m` with `params` (or why it was skipped).
+inline row_prediction predict_row(const measurement& m, const model_catalog& cat, const cost_params& params) {
+    row_prediction r;
+    r.id = m.id;
+    r.file = m.file;
+    r.line = m.line;
+    r.gpu = m.gpu;
+    r.workload = m.workload;
+    r.metric = m.metric;
+    r.kernel = m.mode == "micro";
+    r.measured = m.value;
+    try {
+        const double v = predict_measurement(m, cat, params);
+        if (std::isfinite(v) && v > 0.0) {
+            r.predicted = v;
+        } else {
+            r.skip_reason = "prediction is not a positive finite number";
         }
-        rep.rows.push_back(r);
+    } catch (const error& e) {
+        r.skip_reason = e.what();
     }
-    std::sort(rep.rows.begin(), rep.rows.end(),
-              [](const row_prediction& a, const row_prediction& b) { return a.line < b.line; });
+    return r;
+}
+
+/// Orders the rows of `rep` by file (in the order of `files`) and line, and fills its summaries: overall and
+/// by GPU, workload and metric.
+inline void summarize_report(validation_report& rep, const std::vector<std::string>& files) {
+    auto rank = [&files](const std::string& f) {
+        return static_cast<std::size_t>(std::find(files.begin(), files.end(), f) - files.begin());
+    };
+    std::stable_sort(rep.rows.begin(), rep.rows.end(), [&](const row_prediction& a, const row_prediction& b) {
+        return std::make_pair(rank(a.file), a.line) < std::make_pair(rank(b.file), b.line);
+    });
     std::vector<const row_prediction*> all;
     std::map<std::string, std::vector<const row_prediction*>> gpu, workload, metric;
     for (const row_prediction& r : rep.rows) {
@@ -290,6 +482,9 @@ inline validation_report validate(const measurement_set& data, const model_catal
         }
     }
     rep.overall = summarize(all);
+    for (auto* group : {&rep.by_gpu, &rep.by_workload, &rep.by_metric}) {
+        group->clear();
+    }
     for (const auto& [k, v] : gpu) {
         rep.by_gpu[k] = summarize(v);
     }
@@ -299,7 +494,62 @@ inline validation_report validate(const measurement_set& data, const model_catal
     for (const auto& [k, v] : metric) {
         rep.by_metric[k] = summarize(v);
     }
+}
+
+/// Predicts every row of `data` and summarizes the errors, overall and by GPU, workload and metric; malformed
+/// rows are kept as skipped, with their problem.
+inline validation_report validate(const measurement_set& data, const model_catalog& gpus, const cost_params& params) {
+    validation_report rep;
+    rep.file = data.file;
+    for (const measurement_problem& p : data.problems) {
+        row_prediction r;
+        r.id = p.id;
+        r.file = p.file;
+        r.line = p.line;
+        r.skip_reason = "malformed row: " + p.message;
+        rep.rows.push_back(r);
+    }
+    for (const measurement& m : data.rows) {
+        rep.rows.push_back(predict_row(m, gpus, params));
+    }
+    summarize_report(rep, data.files.empty() ? std::vector<std::string>{data.file} : data.files);
     return rep;
+}
+
+/// The likely range of each kind of run (run_kind: "cnn-train", "decoder-infer", ...): the 10th and 90th
+/// percentiles of measured over predicted *time* among the predicted workload rows of `r` (a throughput row's
+/// time ratio is predicted over measured throughput), widened to contain 1 (the prediction itself). Kinds with
+/// fewer than 5 rows get no band (error_band's
+/// default applies). The rows are those of `data`, predicted in `r` (in-sample by calibrate, out-of-sample by a
+/// cross-validation).
+inline std::map<std::string, std::pair<double, double>> error_bands(const validation_report& r,
+                                                                    const measurement_set& data,
+                                                                    const model_catalog& cat) {
+    std::map<std::string, const measurement*> by_id;
+    for (const measurement& m : data.rows) {
+        by_id[m.id] = &m;
+    }
+    std::map<std::string, std::vector<double>> ratios;
+    for (const row_prediction& p : r.rows) {
+        const auto it = by_id.find(p.id);
+        if (!p.predicted || it == by_id.end() || it->second->mode == "micro") {
+            continue;
+        }
+        const measurement& m = *it->second;
+        const bool throughput = m.metric == "samples_per_s" || m.metric == "tokens_per_s";
+        try {
+            const run_plan plan = resolve(cat.workload_named(m.workload), run_for(m, cat.gpu(m.gpu)));
+            ratios[plan.kind].push_back(throughput ? *p.predicted / m.value : m.value / *p.predicted);
+        } catch (const error&) {
+        }
+    }
+    std::map<std::string, std::pair<double, double>> bands;
+    for (const auto& [kind, v] : ratios) {
+        if (v.size() >= 5) {
+            bands[kind] = {std::min(1.0, quantile(v, 0.1)), std::max(1.0, quantile(v, 0.9))};
+        }
+    }
+    return bands;
 }
 
 }  // namespace roofcast

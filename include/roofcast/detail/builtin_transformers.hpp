@@ -16,7 +16,7 @@ namespace detail {
 /// Every transformer of models/workloads/, ordered by name.
 inline std::vector<transformer_config> builtin_transformers() {
     std::vector<transformer_config> v;
-    v.reserve(36);
+    v.reserve(40);
     {  // models/workloads/bert-base.toml
         transformer_config t;
         t.name = "bert-base";
@@ -82,6 +82,82 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S3", "Hugging Face transformers models/bert/modeling_bert.py: BertEmbeddings (word, position and token-type tables, LayerNorm with weight and bias), nn.Linear layers with bias, BertPooler (dense hidden x hidden + tanh), MLM decoder tied to the word embeddings"},
             {"S4", "NeuSight ASPLOS artifact scripts/asplos/data/DLmodel_configs/bert_large.json: hidden_size 1024, num_hidden_layers 24, num_attention_heads 16, intermediate_size 4096, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2"}};
         t.origin = "built-in (models/workloads/bert-large.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/deepseek-v3.toml
+        transformer_config t;
+        t.name = "deepseek-v3";
+        t.aliases = {"deepseek-ai/DeepSeek-V3", "DeepSeek-V3-Base", "deepseek-ai/DeepSeek-V3-Base"};
+        t.description = "DeepSeek-V3: 61-layer decoder, d_model 7168, 128 heads with MLA (KV latent 512 + rope 64), 3 dense blocks (SwiGLU 18432), 256 routed experts top-8 + 1 shared (2048), vocab 129280";
+        t.kind = transformer_kind::decoder;
+        t.layers = 61;
+        t.decoder_layers = 0;
+        t.hidden = 7168;
+        t.heads = 128;
+        t.kv_heads = 128;
+        t.head_dim = 192;
+        t.ffn_hidden = 18432;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 129280;
+        t.max_seq = 163840;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 256;
+        t.top_k = 8;
+        t.moe_every = 1;
+        t.moe_ffn_hidden = 2048;
+        t.shared_experts = 1;
+        t.first_dense_layers = 3;
+        t.kv_lora_rank = 512;
+        t.q_lora_rank = 1536;
+        t.qk_rope_head_dim = 64;
+        t.qk_nope_head_dim = 128;
+        t.v_head_dim = 128;
+        t.published_parameters = 671000000000.0;
+        t.sources = {
+            {"S1", "DeepSeek-AI, 'DeepSeek-V3 Technical Report' (arXiv:2412.19437): abstract (671B total parameters, 37B activated per token) and Section 4.2 (61 layers, hidden 7168, 128 heads of 128, KV compression 512, query compression 1536, decoupled rope 64 per head; all FFNs but the first three are MoE with 1 shared and 256 routed experts of intermediate 2048, 8 routed per token)"},
+            {"S2", "Hugging Face deepseek-ai/DeepSeek-V3 config.json: hidden_size 7168, intermediate_size 18432, moe_intermediate_size 2048, num_hidden_layers 61, first_k_dense_replace 3, n_routed_experts 256, n_shared_experts 1, num_experts_per_tok 8, num_attention_heads 128, kv_lora_rank 512, q_lora_rank 1536, qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128, vocab_size 129280, max_position_embeddings 163840, tie_word_embeddings false"},
+            {"S3", "DeepSeek-V3 inference/model.py (deepseek-ai/DeepSeek-V3 repository): MLA with wq_a/wq_b, wkv_a/wkv_b and their RMSNorms, SwiGLU MLP and experts without bias, RMSNorm"}};
+        t.origin = "built-in (models/workloads/deepseek-v3.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gemma2-9b.toml
+        transformer_config t;
+        t.name = "gemma2-9b";
+        t.aliases = {"gemma-2-9b", "google/gemma-2-9b", "gemma-2-9b-it", "google/gemma-2-9b-it"};
+        t.description = "Gemma 2 9B: 42-layer decoder, d_model 3584, 16 heads of 256 (8 KV heads), GeGLU 14336, every other block a 4096-token sliding window, vocab 256000, tied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 42;
+        t.decoder_layers = 0;
+        t.hidden = 3584;
+        t.heads = 16;
+        t.kv_heads = 8;
+        t.head_dim = 256;
+        t.ffn_hidden = 14336;
+        t.ffn = ffn_kind::geglu;
+        t.vocab = 256000;
+        t.max_seq = 8192;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.sliding_window = 4096;
+        t.sliding_layers = 21;
+        t.published_parameters = 9241705984.0;
+        t.sources = {
+            {"S1", "Gemma Team, 'Gemma 2: Improving Open Language Models at a Practical Size' (arXiv:2408.00118), Table 1 (9B: d_model 3584, 42 layers, 16 heads, 8 KV heads, head size 256, feedforward dimension 28672, GeGLU, sliding window 4096, context 8192, alternating local and global attention) and Table 2 (9B: 917,504,000 embedding and 8,324,201,984 non-embedding parameters)"},
+            {"S2", "Hugging Face google/gemma-2-9b config.json: hidden_size 3584, intermediate_size 14336, num_hidden_layers 42, num_attention_heads 16, num_key_value_heads 8, head_dim 256, vocab_size 256000, max_position_embeddings 8192, sliding_window 4096, hidden_activation gelu_pytorch_tanh"},
+            {"S3", "Hugging Face transformers models/gemma2/modeling_gemma2.py: Gemma2DecoderLayer is_sliding = not bool(layer_idx % 2); four Gemma2RMSNorms per layer; lm_head tied (tie_word_embeddings default true)"}};
+        t.origin = "built-in (models/workloads/gemma2-9b.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/gpt-j-6b.toml
@@ -844,6 +920,73 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S3", "Parameter count of the released meta-llama/Meta-Llama-3-8B safetensors weights: 8,030,261,248 (Hugging Face shows 8.03B params)"},
             {"S4", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"}};
         t.origin = "built-in (models/workloads/llama3-8b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/llama3.1-405b.toml
+        transformer_config t;
+        t.name = "llama3.1-405b";
+        t.aliases = {"Llama-3.1-405B", "meta-llama/Llama-3.1-405B", "Meta-Llama-3.1-405B", "Llama-3.1-405B-Instruct"};
+        t.description = "Llama 3.1 405B: 126-layer decoder, d_model 16384, 128 heads (8 KV heads, GQA), SwiGLU 53248, RMSNorm, RoPE, vocab 128256, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 126;
+        t.decoder_layers = 0;
+        t.hidden = 16384;
+        t.heads = 128;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 53248;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 128256;
+        t.max_seq = 131072;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 405000000000.0;
+        t.sources = {
+            {"S1", "Llama Team, 'The Llama 3 Herd of Models' (arXiv:2407.21783), Table 3 (405B: 126 layers, model dimension 16,384, FFN 53,248, 128 attention heads, 8 key/value heads; SwiGLU; vocabulary of 128K tokens; RoPE with theta 500,000) and Section 1 ('405B parameters')"},
+            {"S2", "Hugging Face meta-llama/Llama-3.1-405B config.json: hidden_size 16384, intermediate_size 53248, num_hidden_layers 126, num_attention_heads 128, num_key_value_heads 8, vocab_size 128256, max_position_embeddings 131072, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"}};
+        t.origin = "built-in (models/workloads/llama3.1-405b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/mixtral-8x7b.toml
+        transformer_config t;
+        t.name = "mixtral-8x7b";
+        t.aliases = {"Mixtral-8x7B-v0.1", "mistralai/Mixtral-8x7B-v0.1", "Mixtral-8x7B-Instruct-v0.1", "mistralai/Mixtral-8x7B-Instruct-v0.1"};
+        t.description = "Mixtral 8x7B: 32-layer decoder, d_model 4096, 32 heads (8 KV heads), 8 SwiGLU experts of 14336, top-2, RMSNorm, RoPE, vocab 32000";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 14336;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 32768;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 8;
+        t.top_k = 2;
+        t.moe_every = 1;
+        t.published_parameters = 46700000000.0;
+        t.sources = {
+            {"S1", "Jiang et al., 'Mixtral of Experts' (arXiv:2401.04088), Table 1: dim 4096, n_layers 32, head_dim 128, hidden_dim 14336, n_heads 32, n_kv_heads 8, context_len 32768, vocab_size 32000, num_experts 8, top_k_experts 2"},
+            {"S2", "Hugging Face mistralai/Mixtral-8x7B-v0.1 config.json: hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 8, num_local_experts 8, num_experts_per_tok 2, vocab_size 32000, max_position_embeddings 32768, sliding_window null, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/mixtral/modeling_mixtral.py: projections and experts without bias, MixtralRMSNorm, router gate hidden x experts"},
+            {"S4", "Mistral AI, 'Mixtral of experts' (December 2023 announcement): 'Mixtral has 46.7B total parameters but only uses 12.9B parameters per token'"}};
+        t.origin = "built-in (models/workloads/mixtral-8x7b.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/mpt-125m.toml

@@ -11,8 +11,10 @@
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/predict.hpp>
 #include <roofcast/model/scaling.hpp>
+#include <roofcast/model/serving_plan.hpp>
 #include <roofcast/model/summary.hpp>
 #include <roofcast/model/sweep.hpp>
+#include <roofcast/model/training_plan.hpp>
 #include <roofcast/report/gpu_report.hpp>
 #include <roofcast/report/roofline.hpp>
 #include <roofcast/report/workload_report.hpp>
@@ -353,6 +355,120 @@ inline void to_json(nlohmann::json& j, const roofline_chart& chart) {
 inline void to_json(nlohmann::json& j, const roofline_report& r) {
     j = r.chart;
     j["svg"] = r.svg_file.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.svg_file);
+}
+
+/// {gpu, num_gpus, tp, pp, dp, zero, recompute, micro_batch, micro_batches, steps, step_time_s, time_s, energy_j,
+/// cost_usd, mfu, memory_bytes, capacity_bytes, largest_item, limiter}; the figures of a layout that is not costed
+/// (it does not fit) are null, as is the cost without a price.
+inline void to_json(nlohmann::json& j, const training_option& o) {
+    const bool costed = o.step_time.value() > 0.0;
+    auto fig = [costed](double v) { return costed ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    j = nlohmann::json{{"gpu", o.gpu},
+                       {"num_gpus", o.num_gpus},
+                       {"tp", o.tp},
+                       {"pp", o.pp},
+                       {"dp", o.dp},
+                       {"zero", o.zero},
+                       {"recompute", std::string(to_string_view(o.recompute))},
+                       {"micro_batch", o.micro_batch},
+                       {"micro_batches", o.micro_batches},
+                       {"steps", o.steps},
+                       {"step_time_s", fig(o.step_time.value())},
+                       {"time_s", fig(o.time.value())},
+                       {"energy_j", fig(o.energy.value())},
+                       {"cost_usd", costed && o.cost_usd ? nlohmann::json(*o.cost_usd) : nlohmann::json(nullptr)},
+                       {"mfu", fig(o.mfu)},
+                       {"memory_bytes", o.memory.value()},
+                       {"capacity_bytes", o.capacity.value()},
+                       {"fits", o.fits()},
+                       {"largest_item", o.largest_item},
+                       {"limiter", costed ? nlohmann::json(o.limiter) : nlohmann::json(nullptr)}};
+}
+
+/// The plan of `plan train --format json`: {workload, precision, seq_len, image_size, framework, global_batch,
+/// tokens or samples, steps, deadline_s, budget_usd, objective, model_flops_per_sample, flops_basis, layouts,
+/// fitting, feasible, options: [option], best_per_gpu: [option], rejected: [option with reason], skipped: [text]}.
+inline void to_json(nlohmann::json& j, const training_plan& p) {
+    nlohmann::json rejected = nlohmann::json::array();
+    for (const training_rejection& r : p.rejected) {
+        nlohmann::json one = r.option;
+        one["reason"] = std::string(to_string_view(r.reason));
+        rejected.push_back(std::move(one));
+    }
+    j = nlohmann::json{{"workload", p.workload},
+                       {"precision", std::string(to_string_view(p.base.precision))},
+                       {"seq_len", p.base.seq_len},
+                       {"image_size", p.base.image_size},
+                       {"framework", p.base.framework},
+                       {"global_batch", p.global_batch},
+                       {p.counts_tokens ? "tokens" : "samples", p.amount},
+                       {"steps", p.steps},
+                       {"deadline_s", detail::value_or_null(p.deadline)},
+                       {"budget_usd", p.budget_usd ? nlohmann::json(*p.budget_usd) : nlohmann::json(nullptr)},
+                       {"objective", std::string(to_string_view(p.objective))},
+                       {"model_flops_per_sample", p.model_flops_per_sample},
+                       {"flops_basis", p.flops_basis},
+                       {"layouts", p.layouts},
+                       {"fitting", p.fitting},
+                       {"feasible", p.feasible},
+                       {"options", p.options},
+                       {"best_per_gpu", p.best_per_gpu},
+                       {"rejected", rejected},
+                       {"skipped", p.skipped}};
+}
+
+/// {gpu, tp, feasible, unmet, kv_batch, batch, batch_limit, decode_step_s, prefill_mean_s, prefill_rms_s,
+/// prefill_p99_s, ttft_p50_s, ttft_p99_s, tpot_p50_s, tpot_p99_s, replica_rate, replicas, num_gpus,
+/// replicas_limit, utilization, cost_per_hour_usd, cost_per_million_tokens_usd}; an option that is not a plan
+/// has null figures past what was computed before it failed, and `unmet` says why.
+inline void to_json(nlohmann::json& j, const serving_option& o) {
+    const bool ok = o.feasible();
+    auto fig = [ok](double v) { return ok ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    auto usd = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    auto positive = [](seconds t) { return t.value() > 0.0 ? nlohmann::json(t.value()) : nlohmann::json(nullptr); };
+    j = nlohmann::json{{"gpu", o.gpu},
+                       {"tp", o.tp},
+                       {"feasible", ok},
+                       {"unmet", ok ? nlohmann::json(nullptr) : nlohmann::json(o.unmet)},
+                       {"kv_batch", o.kv_batch},
+                       {"batch", ok ? nlohmann::json(o.batch) : nlohmann::json(nullptr)},
+                       {"batch_limit", ok ? nlohmann::json(o.batch_limit) : nlohmann::json(nullptr)},
+                       {"decode_step_s", positive(o.decode_step)},
+                       {"prefill_mean_s", positive(o.prefill_mean)},
+                       {"prefill_rms_s", positive(o.prefill_rms)},
+                       {"prefill_p99_s", positive(o.prefill_p99)},
+                       {"ttft_p50_s", fig(o.ttft_p50.value())},
+                       {"ttft_p99_s", fig(o.ttft_p99.value())},
+                       {"tpot_p50_s", fig(o.tpot_p50.value())},
+                       {"tpot_p99_s", fig(o.tpot_p99.value())},
+                       {"replica_rate", fig(o.replica_rate)},
+                       {"replicas", ok ? nlohmann::json(o.replicas) : nlohmann::json(nullptr)},
+                       {"num_gpus", ok ? nlohmann::json(o.num_gpus) : nlohmann::json(nullptr)},
+                       {"replicas_limit", ok ? nlohmann::json(o.replicas_limit) : nlohmann::json(nullptr)},
+                       {"utilization", fig(o.utilization)},
+                       {"cost_per_hour_usd", usd(o.cost_per_hour_usd)},
+                       {"cost_per_million_tokens_usd", usd(o.cost_per_million_tokens_usd)}};
+}
+
+/// The plan of `plan serve --format json`: {workload, precision, framework, rate, samples, mean_prompt,
+/// mean_gen, decode_prompt, decode_gen, targets: {ttft_p50_s, ttft_p99_s, tpot_p50_s, tpot_p99_s} (null where
+/// not set), options: [option]}, the plans cheapest first.
+inline void to_json(nlohmann::json& j, const serving_plan& p) {
+    j = nlohmann::json{{"workload", p.workload},
+                       {"precision", std::string(to_string_view(p.base.precision))},
+                       {"framework", p.base.framework},
+                       {"rate", p.rate},
+                       {"samples", p.samples},
+                       {"mean_prompt", p.mean_prompt},
+                       {"mean_gen", p.mean_gen},
+                       {"decode_prompt", p.decode_prompt},
+                       {"decode_gen", p.decode_gen},
+                       {"targets",
+                        {{"ttft_p50_s", detail::value_or_null(p.targets.ttft_p50)},
+                         {"ttft_p99_s", detail::value_or_null(p.targets.ttft_p99)},
+                         {"tpot_p50_s", detail::value_or_null(p.targets.tpot_p50)},
+                         {"tpot_p99_s", detail::value_or_null(p.targets.tpot_p99)}}},
+                       {"options", p.options}};
 }
 
 }  // namespace roofcast

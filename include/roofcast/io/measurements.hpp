@@ -31,6 +31,8 @@ namespace roofcast {
 
 /// One published measurement (one CSV row).
 struct measurement {
+    /// The file it was read from (as named to parse_measurements).
+    std::string file;
     /// Line in the file where the row starts (1-based; the header is line 1).
     int line = 0;
     /// Stable row id ("r0001").
@@ -83,12 +85,16 @@ struct measurement_problem {
     std::string id;
     /// What is wrong, naming the column and the bad value.
     std::string message;
+    /// The file.
+    std::string file;
 };
 
 /// The rows of a measurement file that could be read, and a problem for each that could not.
 struct measurement_set {
-    /// The file name used in messages.
+    /// The file name used in messages ("A + B" for merged sets).
     std::string file;
+    /// The files the rows come from, in order.
+    std::vector<std::string> files;
     /// The rows that were read, in file order.
     std::vector<measurement> rows;
     /// One entry per row that was not read, in file order.
@@ -383,10 +389,12 @@ inline measurement_set parse_measurements(std::string_view text, const std::stri
 
     measurement_set out;
     out.file = file;
+    out.files = {file};
     std::map<std::string, int, std::less<>> first_line;  // id -> line of the row that was read
     for (std::size_t r = 1; r < records.size(); ++r) {
         const csv_record& rec = records[r];
         measurement_problem problem;
+        problem.file = file;
         problem.line = rec.line;
         if (id_col < rec.fields.size()) {
             problem.id = rec.fields[id_col];
@@ -399,6 +407,7 @@ inline measurement_set parse_measurements(std::string_view text, const std::stri
         }
         try {
             measurement m = detail::read_measurement_row(rec, cols);
+            m.file = file;
             const auto [it, inserted] = first_line.emplace(m.id, m.line);
             if (!inserted) {
                 problem.message = "duplicate id '" + m.id + "' (first on line " + std::to_string(it->second) + ")";
@@ -419,6 +428,29 @@ inline measurement_set load_measurements(const std::string& path) {
     return parse_measurements(detail::read_text_file(path, "measurement file"), path);
 }
 
+/// The rows and problems of several sets, in order: one set whose `file` is their names joined by " + ". Throws
+/// input_error when two rows of different files share an id.
+inline measurement_set merge_measurements(std::vector<measurement_set> sets) {
+    measurement_set out;
+    std::map<std::string, std::string, std::less<>> owner;  // id -> file
+    for (measurement_set& s : sets) {
+        out.file += (out.file.empty() ? "" : " + ") + s.file;
+        out.files.insert(out.files.end(), s.files.begin(), s.files.end());
+        for (measurement& m : s.rows) {
+            const auto [it, inserted] = owner.emplace(m.id, m.file);
+            if (!inserted) {
+                throw input_error(m.file + ":" + std::to_string(m.line) + ": id '" + m.id + "' is also in " +
+                                  it->second);
+            }
+            out.rows.push_back(std::move(m));
+        }
+        for (measurement_problem& p : s.problems) {
+            out.problems.push_back(std::move(p));
+        }
+    }
+    return out;
+}
+
 /// "FILE:LINE: ID: MESSAGE" (without "ID: " when the id could not be read).
 inline std::string format_problem(const std::string& file, const measurement_problem& p) {
     std::string s = file + ":" + std::to_string(p.line) + ": ";
@@ -431,7 +463,7 @@ inline std::string format_problem(const std::string& file, const measurement_pro
 /// Prints each problem of `set` on its own line, as format_problem does; returns `os`.
 inline std::ostream& print_problems(std::ostream& os, const measurement_set& set) {
     for (const measurement_problem& p : set.problems) {
-        os << format_problem(set.file, p) << '\n';
+        os << format_problem(p.file.empty() ? set.file : p.file, p) << '\n';
     }
     return os;
 }

@@ -68,6 +68,38 @@ inline std::string param_number(double v) {
     return s;
 }
 
+/// Reads the [error_bands] table of `root` into `p`: each key a kind of run, each value [low, high] with
+/// 0 < low <= 1 <= high <= 100; throws input_error ("FILE:LINE: ...") otherwise.
+inline void read_error_bands(const toml::table& root, const std::string& file, cost_params& p,
+                             std::set<std::string>& known) {
+    const toml::node* n = root.get("error_bands");
+    if (n == nullptr) {
+        return;
+    }
+    known.insert("error_bands");
+    const toml::table* t = n->as_table();
+    if (t == nullptr) {
+        throw input_error(file + ":" + std::to_string(n->source().begin.line) + ": 'error_bands' must be a table");
+    }
+    for (const auto& [k, v] : *t) {
+        const std::string kind(k.str());
+        known.insert("error_bands." + kind);
+        const toml::array* a = v.as_array();
+        const std::string where = file + ":" + std::to_string(v.source().begin.line) + ": error_bands." + kind;
+        if (a == nullptr || a->size() != 2 || !(*a)[0].is_number() || !(*a)[1].is_number()) {
+            throw input_error(where + " must be [low, high]");
+        }
+        auto num = [](const toml::node& x) {
+            return x.is_integer() ? static_cast<double>(x.as_integer()->get()) : x.as_floating_point()->get();
+        };
+        const double lo = num((*a)[0]), hi = num((*a)[1]);
+        if (!(lo > 0.0 && lo <= 1.0 && hi >= 1.0 && hi <= 100.0)) {
+            throw input_error(where + " must have 0 < low <= 1 <= high <= 100");
+        }
+        p.error_bands[kind] = {lo, hi};
+    }
+}
+
 }  // namespace detail
 
 /// Writes every parameter of `p` as TOML, one table per architecture family and per profile, preceded by
@@ -92,13 +124,21 @@ inline std::string to_toml(const cost_params& p, const std::vector<std::string>&
         }
         o << key << " = " << detail::param_number(*r.value) << '\n';
     }
+    if (!p.error_bands.empty()) {
+        o << "\n# Likely range of measured / predicted time per kind of run (10th and 90th percentiles).\n"
+             "[error_bands]\n";
+        for (const auto& [kind, band] : p.error_bands) {
+            o << detail::toml_key(kind) << " = [" << detail::param_number(band.first) << ", "
+              << detail::param_number(band.second) << "]\n";
+        }
+    }
     return o.str();
 }
 
 /// Parses parameters from TOML `text`: starts from prior_params() and replaces every value the file
-/// gives. Throws input_error ("FILE:LINE: key ...") for a wrong type or a value out of its range
-/// (fractions in [0, 1], everything else in [0, 1e9]; efficiencies, multipliers and the power coefficient
-/// greater than 0); unknown keys go to `warnings`.
+/// gives. Throws input_error ("FILE:LINE: key ...") for a wrong type or a value out of its range (bounded
+/// parameters within their bounds, e.g. a GEMM efficiency in [0.2, 1]; everything else in [0, 1e9]; efficiencies,
+/// multipliers and the power coefficient greater than 0); unknown keys go to `warnings`.
 inline cost_params parse_params_toml(std::string_view text, const std::string& file,
                                      std::vector<std::string>* warnings = nullptr) {
     const toml::table root = detail::parse_toml(text, file);
@@ -132,16 +172,19 @@ inline cost_params parse_params_toml(std::string_view text, const std::string& f
             throw input_error(where + "' must be a number");
         }
         const double v = n->is_integer() ? static_cast<double>(n->as_integer()->get()) : n->as_floating_point()->get();
-        const double hi = r.transform == param_transform::logit ? 1.0 : 1e9;
+        const double lo = r.transform == param_transform::logit ? r.lo : 0.0;
+        const double hi = r.transform == param_transform::logit ? r.hi : 1e9;
         // Efficiencies, multipliers and the power coefficient divide: 0 would make times infinite.
         const bool positive = detail::params_must_be_positive(key, dotted);
-        if (!std::isfinite(v) || v < 0.0 || v > hi || (positive && v <= 0.0)) {
+        if (!std::isfinite(v) || v < lo || v > hi || (positive && v <= 0.0)) {
             std::ostringstream m;
-            m << where << "' must be between 0 and " << hi << (positive ? " and greater than 0" : "") << ", got " << v;
+            m << where << "' must be between " << lo << " and " << hi
+              << (positive && lo <= 0.0 ? " and greater than 0" : "") << ", got " << v;
             throw input_error(m.str());
         }
         *r.value = v;
     }
+    detail::read_error_bands(root, file, p, known);
     if (warnings != nullptr) {
         std::vector<std::pair<const toml::table*, std::string>> stack{{&root, ""}};
         while (!stack.empty()) {

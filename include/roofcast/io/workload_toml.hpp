@@ -31,6 +31,25 @@ inline std::string transformer_toml_number(double v) {
     return buf;
 }
 
+/// Reads the optional architecture keys of `t` (docs/workload-format.md): the expert FFN width, shared experts and
+/// leading dense blocks of an MoE model, multi-head latent attention's ranks and head widths, the sliding window
+/// and the blocks using it, and biases on Q, K and V only. Their consistency is checked by validate().
+inline void read_transformer_architecture(toml_reader& r, transformer_config& t) {
+    namespace lim = transformer_limits;
+    t.moe_ffn_hidden = r.optional_integer("moe_ffn_hidden", 1, lim::max_ffn_hidden).value_or(0);
+    t.shared_experts = r.optional_integer("shared_experts", 0, lim::max_experts).value_or(0);
+    t.first_dense_layers = r.optional_integer("first_dense_layers", 0, lim::max_layers).value_or(0);
+    t.kv_lora_rank = r.optional_integer("kv_lora_rank", 1, lim::max_hidden).value_or(0);
+    t.q_lora_rank = r.optional_integer("q_lora_rank", 1, lim::max_hidden).value_or(0);
+    t.qk_rope_head_dim = r.optional_integer("qk_rope_head_dim", 1, lim::max_heads).value_or(0);
+    t.qk_nope_head_dim = r.optional_integer("qk_nope_head_dim", 1, lim::max_heads).value_or(0);
+    t.v_head_dim = r.optional_integer("v_head_dim", 1, lim::max_heads).value_or(0);
+    t.sliding_window = r.optional_integer("sliding_window", 1, lim::max_seq).value_or(0);
+    t.sliding_layers =
+        r.optional_integer("sliding_layers", 1, lim::max_layers).value_or(t.sliding_window > 0 ? t.layers : 0);
+    t.qkv_bias = r.optional_bool("qkv_bias").value_or(false);
+}
+
 }  // namespace detail
 
 /// Parses a transformer description from TOML `text`; `file` names it in messages. Throws
@@ -130,6 +149,7 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
         t.moe_every = *every;
     }
 
+    detail::read_transformer_architecture(r, t);
     if (const auto published = r.optional_positive("published_parameters")) {
         if (*published < 1e3 || *published > 1e15) {
             r.fail("published_parameters",

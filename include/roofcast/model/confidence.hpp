@@ -41,7 +41,8 @@ inline std::optional<std::string> extrapolation_note(const cost_params& p, const
         const profile_params& q = p.profile[i];
         const profile_params& q0 = prior.profile[i];
         if (q.host_overhead_us == q0.host_overhead_us && q.gemm_multiplier == q0.gemm_multiplier &&
-            q.fusion == q0.fusion && q.step_overhead_us == q0.step_overhead_us) {
+            q.fusion == q0.fusion && q.step_overhead_us == q0.step_overhead_us &&
+            q.call_overhead_us == q0.call_overhead_us) {
             note += std::string(note.empty() ? "" : "; ") + "framework '" + c.framework +
                     "' was not calibrated: its overheads are the priors";
         }

@@ -113,12 +113,17 @@ struct cost_context {
     std::array<double, 8> rated_tensor_peak{};
     /// Rated CUDA-core peaks.
     std::array<double, 8> rated_vector_peak{};
-    /// Effective large-tile efficiency per dtype (family × profile, at most 1).
+    /// Effective large-tile efficiency per dtype (family × profile's GEMM multiplier; both at most 1).
     std::array<double, 8> gemm_efficiency{};
+    /// Effective efficiency of fused attention kernels, by fused_pass (forward, backward; index 0 unused):
+    /// family × profile's GEMM multiplier, at most 1.
+    std::array<double, 3> attention_efficiency{};
     /// Fixed time per wave, s.
     double wave_overhead = 0.0;
-    /// Achieved DRAM bandwidth, B/s.
+    /// Achieved DRAM bandwidth of library kernels (GEMMs, convolutions, fused attention, STREAM), B/s.
     double bandwidth = 0.0;
+    /// Achieved DRAM bandwidth of the framework's own kernels (pointwise, norms, softmax, optimizer), B/s.
+    double framework_bandwidth = 0.0;
     /// Peak DRAM bandwidth, B/s.
     double peak_bandwidth = 0.0;
     /// Fixed GPU time per kernel launch, s.
@@ -127,12 +132,17 @@ struct cost_context {
     double host_overhead = 0.0;
     /// Host time per step, s.
     double step_overhead = 0.0;
+    /// Host time per inference call, s.
+    double call_overhead = 0.0;
     /// Fraction of fusible kernels folded away.
     double fusion = 0.0;
     /// Sustained over rated tensor clock (1 when the power limit does not bind).
     double clock_ratio = 1.0;
     /// Largest tensor-core tiles of this GPU's generation.
     const std::array<gemm_tile, 3>* tiles = &detail::small_tiles;
+    /// Whether its libraries' tensor-core GEMMs are persistent stream-K kernels that spread the last partial wave
+    /// over all SMs (cuBLAS/CUTLASS 3 on Hopper and Blackwell), so a GEMM costs fractional waves.
+    bool stream_k = false;
 };
 
 /// The clock `g` sustains under full tensor load: its measured `sustained_clock` where the GPU file gives
@@ -178,13 +188,18 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
         c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
         c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
     }
+    c.attention_efficiency = {0.0, std::min(1.0, f.attention_forward_efficiency * s.gemm_multiplier),
+                              std::min(1.0, f.attention_backward_efficiency * s.gemm_multiplier)};
     c.wave_overhead = f.wave_overhead_us * 1e-6;
     c.peak_bandwidth = memory_bandwidth(g).value();
-    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency * s.memory_multiplier);
+    c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency);
+    c.framework_bandwidth = c.bandwidth * std::min(1.0, s.memory_multiplier);
     c.kernel_overhead = (f.kernel_overhead_us + s.launch_overhead_us) * 1e-6;
     c.host_overhead = s.host_overhead_us * 1e-6;
     c.step_overhead = s.step_overhead_us * 1e-6;
+    c.call_overhead = s.call_overhead_us * 1e-6;
     c.fusion = s.fusion;
+    c.stream_k = g.arch == architecture::hopper || g.arch == architecture::blackwell;
     c.tiles =
         g.arch == architecture::volta || g.arch == architecture::turing ? &detail::small_tiles : &detail::large_tiles;
     return c;
@@ -248,7 +263,8 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
     const std::array<gemm_tile, 3>& tiles = tensor ? *c.tiles : small_tiles;
     const auto& efficiency =
         tensor && c.tiles == &large_tiles ? tile_efficiency_table<large_tiles>() : tile_efficiency_table<small_tiles>();
-    const double gamma = c.gemm_efficiency[static_cast<std::size_t>(k.type)];
+    const double gamma = k.fused == fused_pass::none ? c.gemm_efficiency[static_cast<std::size_t>(k.type)]
+                                                     : c.attention_efficiency[static_cast<std::size_t>(k.fused)];
     gemm_schedule best;
     double best_total = std::numeric_limits<double>::infinity();
     std::array<gemm_tile, 3> seen{};
@@ -268,7 +284,10 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
         for (int split : {1, 2, 3, 4, 6, 8}) {
             // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth; both
             // conditions only get stricter as the split grows.
-            if (split > 1 && (tiles_mn * (split - 1) >= c.sms || s.k / split < 256)) {
+            // Fused attention splits the keys only when decoding a handful of queries (flash-decoding); its prefill
+            // and training kernels keep one thread block per query tile.
+            if (split > 1 &&
+                (tiles_mn * (split - 1) >= c.sms || s.k / split < 256 || (k.fused != fused_pass::none && s.m > 16))) {
                 break;
             }
             gemm_schedule x;
@@ -277,8 +296,10 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
             x.units = tiles_mn * split;
             x.waves = ceil_div(x.units, c.sms);
             const long long depth = split == 1 ? s.k : ceil_div(s.k, split);
-            x.t_compute = static_cast<double>(x.waves) *
-                          (2.0 * w * T.m * T.n * static_cast<double>(depth) / rate + c.wave_overhead);
+            const double waves = tensor && c.stream_k
+                                     ? std::max(1.0, static_cast<double>(x.units) / static_cast<double>(c.sms))
+                                     : static_cast<double>(x.waves);
+            x.t_compute = waves * (2.0 * w * T.m * T.n * static_cast<double>(depth) / rate + c.wave_overhead);
             // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
             x.t_reduce = split > 1 ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth +
                                          c.kernel_overhead
@@ -302,7 +323,9 @@ inline kernel_cost cost_of(const kernel& k, const cost_context& c, double count)
                                 to_string(k.type) + " math (kernel '" + k.name + "')");
     }
     kernel_cost r;
-    const double t_memory = traffic(k).value() / c.bandwidth;
+    // GEMM-like kernels, convolutions (cuDNN) and STREAM kernels are the libraries'; the rest the framework's own.
+    const bool library = k.shape.has_value() || k.cls == op_class::memory || k.cls == op_class::conv;
+    const double t_memory = traffic(k).value() / (library ? c.bandwidth : c.framework_bandwidth);
     double t_compute = 0.0, t_reduce = 0.0;
     if (k.shape && k.work.value() > 0.0) {
         const gemm_schedule g = best_schedule(k, *k.shape, c, peak_rate, t_memory);

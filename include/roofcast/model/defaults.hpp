@@ -23,6 +23,9 @@ inline cost_params make_default_params() {
             }
         }
     }
+    for (const auto& [kind, low, high] : default_error_bands) {
+        p.error_bands[std::string(kind)] = {low, high};
+    }
     p.origin = std::string(default_params_origin);
     return p;
 }

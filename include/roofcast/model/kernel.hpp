@@ -70,6 +70,10 @@ struct gemm_shape {
     long long batch = 1;
 };
 
+/// Which pass of a fused (FlashAttention-style) attention kernel a kernel is, if any: the fused kernels reach
+/// a fraction of the dense GEMM efficiency of their own (softmax and masking between the two GEMMs).
+enum class fused_pass { none, forward, backward };
+
 /// One GPU kernel (or `count` identical ones): its work, its DRAM traffic and how it executes.
 struct kernel {
     /// Human-readable name, e.g. "layer.qkv fwd".
@@ -94,6 +98,8 @@ struct kernel {
     double count = 1.0;
     /// Whether a fusing framework can fold it into a neighbouring kernel (pointwise epilogues).
     bool fusible = false;
+    /// The pass of a fused attention kernel (none for everything else).
+    fused_pass fused = fused_pass::none;
 };
 
 /// Total DRAM traffic of one instance.

@@ -287,10 +287,17 @@ private:
         if (n <= 0.0) {
             return;
         }
+        const std::size_t first = fwd_.size();
+        core_.clear();
         detail::normalization(fwd_, bwd_, nm(prefix, "norm1"), T_ * h_, block_norm(), ty_.activation, tr_, n);
-        dense(nm(prefix, "qkv"), tokens_, (heads_ + 2 * kv_) * t_.head_dim, t_.hidden, n);
-        attention(nm(prefix, "attention"), causal, n);
-        dense(nm(prefix, "out"), tokens_, t_.hidden, heads_ * t_.head_dim, n);
+        if (latent_attention(t_)) {
+            latent_projections(prefix, n);
+        } else {
+            dense(nm(prefix, "qkv"), tokens_, (heads_ + 2 * kv_) * t_.head_dim, t_.hidden, n);
+        }
+        self_attention(nm(prefix, "attention"), causal, n, blocks);
+        const long long value_dim = latent_attention(t_) ? t_.v_head_dim : t_.head_dim;
+        dense(nm(prefix, "out"), tokens_, t_.hidden, heads_ * value_dim, n);
         pointwise(nm(prefix, "residual1"), T_ * h_, 2, n);
         if (cross) {
             detail::normalization(fwd_, bwd_, nm(prefix, "norm_cross"), T_ * h_, kernels::norm_kind::layer_norm,
@@ -305,43 +312,92 @@ private:
         if (tr_) {
             pointwise(nm(prefix, "dropout"), T_ * h_, 1, 2.0 * n);
         }
+        recompute(first);
     }
 
-    /// Dense FFNs of the stage's non-MoE blocks; the router and experts of its MoE blocks (tokens spread
-    /// evenly over the experts, each expert running its own GEMMs).
-    void feed_forward(const std::string& prefix, long long blocks, double n) {
-        const long long moe = moe_blocks(t_, blocks);
-        const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
-        ffn(nm(prefix, "ffn"), tokens_, n * dense_share);
-        if (moe > 0) {
-            const double moe_n = n * (1.0 - dense_share);
-            dense(nm(prefix, "router"), tokens_, t_.experts, t_.hidden, moe_n);
-            const long long rows = std::max<long long>(1, tokens_ * t_.top_k / t_.experts);
-            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(t_.experts));
+    /// Activation recomputation priced as such (Korthikanti et al. 2022): full recompute runs each block's forward
+    /// again in backward; selective recompute only its core attention (QKᵀ, softmax, mask, dropout, PV), which
+    /// fused attention recomputes anyway.
+    void recompute(std::size_t first) {
+        if (!tr_ || p_.config.recompute == roofcast::recompute::none) {
+            return;
+        }
+        const bool full = p_.config.recompute == roofcast::recompute::full;
+        for (std::size_t i = full ? first : 0; i < (full ? fwd_.size() : core_.size()); ++i) {
+            kernel k = fwd_[full ? i : core_[i]];
+            k.name = s_.named ? k.name + " recompute" : std::string();
+            bwd_.push_back(std::move(k));
         }
     }
 
-    /// Up projection (two matrices when gated), activation, down projection.
-    void ffn(const std::string& name, long long rows, double count) {
+    /// Multi-head latent attention's projections (DeepSeek-V2, arXiv:2405.04434, Section 2.1): query down and up
+    /// (or one query projection), the joint KV down projection (the latent is replicated over tensor-parallel ranks)
+    /// and the KV up projection of the pass's tokens (in decode absorbed into the query and output projections,
+    /// Section 2.1.3: the same work per new token). The small norms of the latents are left out.
+    void latent_projections(const std::string& prefix, double n) {
+        const long long q_head = t_.qk_nope_head_dim + t_.qk_rope_head_dim;
+        if (t_.q_lora_rank > 0) {
+            dense(nm(prefix, "q down"), tokens_, t_.q_lora_rank, t_.hidden, n);
+            dense(nm(prefix, "q up"), tokens_, heads_ * q_head, t_.q_lora_rank, n);
+        } else {
+            dense(nm(prefix, "q"), tokens_, heads_ * q_head, t_.hidden, n);
+        }
+        dense(nm(prefix, "kv down"), tokens_, t_.kv_lora_rank + t_.qk_rope_head_dim, t_.hidden, n);
+        dense(nm(prefix, "kv up"), tokens_, heads_ * (t_.qk_nope_head_dim + t_.v_head_dim), t_.kv_lora_rank, n);
+    }
+
+    /// Self-attention of `blocks` blocks (count `n`): the windowed ones (sliding_layers of them) attend to at most
+    /// sliding_window keys, the rest to every key; `blocks` 0 for attention without a window.
+    void self_attention(const std::string& name, bool causal, double n, long long blocks) {
+        const long long w = t_.sliding_window;
+        if (w <= 0 || t_.sliding_layers <= 0 || blocks <= 0 || s_.seq_kv <= w) {
+            attention(name, causal, n);
+            return;
+        }
+        const double share = std::min(1.0, static_cast<double>(t_.sliding_layers) / static_cast<double>(blocks));
+        if (share < 1.0) {
+            attention(name, causal, n * (1.0 - share));
+        }
+        attention(nm(name, " window"), causal, n * share, w);
+    }
+
+    /// Dense FFNs of the stage's non-MoE blocks; the router, routed and shared experts of its MoE blocks. Routed
+    /// tokens (top_k per token) spread evenly over the experts, each expert running its own GEMMs; fewer routed
+    /// tokens than experts (small-batch decode) touch only that many experts, one token each. Every token also
+    /// runs the shared experts.
+    void feed_forward(const std::string& prefix, long long blocks, double n) {
+        const long long moe = moe_blocks(t_, blocks);
+        const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
+        ffn(nm(prefix, "ffn"), tokens_, n * dense_share, f_);
+        if (moe > 0) {
+            const double moe_n = n * (1.0 - dense_share);
+            dense(nm(prefix, "router"), tokens_, t_.experts, t_.hidden, moe_n);
+            const long long fe = std::max<long long>(1, expert_ffn_hidden(t_) / tp_);
+            const long long routed = tokens_ * t_.top_k;
+            const bool spread = routed >= t_.experts;
+            const long long rows = spread ? routed / t_.experts : 1;
+            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(spread ? t_.experts : routed), fe);
+            ffn(nm(prefix, "shared expert"), tokens_, moe_n * static_cast<double>(t_.shared_experts), fe);
+        }
+    }
+
+    /// Up projection (two matrices when gated), activation, down projection, of inner width `f` (this GPU's shard).
+    void ffn(const std::string& name, long long rows, double count, long long f) {
         if (count <= 0.0) {
             return;
         }
         const bool g = gated(t_.ffn);
-        dense(nm(name, " up"), rows, g ? 2 * f_ : f_, t_.hidden, count);
-        pointwise(nm(name, " act"), static_cast<double>(rows) * static_cast<double>(f_), g ? 2 : 1, count, 4.0);
-        dense(nm(name, " down"), rows, t_.hidden, f_, count);
+        dense(nm(name, " up"), rows, g ? 2 * f : f, t_.hidden, count);
+        pointwise(nm(name, " act"), static_cast<double>(rows) * static_cast<double>(f), g ? 2 : 1, count, 4.0);
+        dense(nm(name, " down"), rows, t_.hidden, f, count);
     }
 
-    /// Fused attention (one kernel each way), or QKᵀ, softmax, PV with the score mask and dropout.
-    void attention(const std::string& name, bool causal, double n) {
-        kernels::attention_desc a;
-        a.batch = s_.batch;
-        a.heads = heads_;
-        a.kv_heads = kv_;
-        a.seq_q = s_.seq_q;
-        a.seq_kv = s_.seq_kv;
-        a.head_dim = t_.head_dim;
-        a.causal = causal;
+    /// Fused attention (one kernel each way), or QKᵀ, softmax, PV with the score mask and dropout; within a
+    /// `window` (0: none) of keys, which a longer pass's queries each see in full (about s_q · window scores).
+    void attention(const std::string& name, bool causal, double n, long long window = 0) {
+        kernels::attention_desc a = attention_shape();
+        a.seq_kv = window > 0 ? std::min(s_.seq_kv, window) : s_.seq_kv;
+        a.causal = causal && !(window > 0 && s_.seq_q > window);
         if (*p_.config.fused_attention) {
             for (bool backward : {false, true}) {
                 if (backward && !tr_) {
@@ -354,13 +410,36 @@ private:
             }
             return;
         }
+        const std::size_t core_begin = fwd_.size();
         unfused(kernels::unfused_attention(name, a, ty_.activation, false), fwd_, n);
-        const double scores = static_cast<double>(s_.batch * heads_ * s_.seq_q * s_.seq_kv);
+        const double scores = static_cast<double>(s_.batch * heads_ * s_.seq_q * a.seq_kv);
         pointwise(nm(name, " mask"), scores, 1, n);
         if (tr_) {
             pointwise(nm(name, " dropout"), scores, 1, n);
             unfused(kernels::unfused_attention(name, a, ty_.activation, true), bwd_, n);
         }
+        for (std::size_t i = core_begin; i < fwd_.size(); ++i) {
+            core_.push_back(i);
+        }
+    }
+
+    /// The attention of this GPU's heads. Latent attention (DeepSeek-V2, Section 2.1) attends with query/key heads of
+    /// nope + rope and value heads of v_head_dim, given as their mean width so that 4·s_q·s_kv·d is its work; decode
+    /// attends in the latent (absorbed): one shared KV head, keys of kv_lora_rank + rope, values of kv_lora_rank.
+    kernels::attention_desc attention_shape() const {
+        kernels::attention_desc a;
+        a.batch = s_.batch;
+        a.heads = heads_;
+        a.kv_heads = kv_;
+        a.seq_q = s_.seq_q;
+        a.head_dim = t_.head_dim;
+        if (latent_attention(t_)) {
+            const bool absorbed = !tr_ && s_.seq_q < s_.seq_kv;
+            a.kv_heads = absorbed ? 1 : heads_;
+            a.head_dim = absorbed ? (2 * t_.kv_lora_rank + t_.qk_rope_head_dim) / 2
+                                  : (t_.qk_nope_head_dim + t_.qk_rope_head_dim + t_.v_head_dim) / 2;
+        }
+        return a;
     }
 
     /// Appends unfused attention kernels, their GEMMs in the run's math type.
@@ -422,6 +501,8 @@ private:
     const double T_, h_;
     const long long heads_, kv_, f_;
     std::vector<kernel> fwd_, bwd_;
+    /// Indices in fwd_ of the current stack's core-attention kernels (what selective recompute runs again).
+    std::vector<std::size_t> core_;
 };
 
 /// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU:
@@ -545,6 +626,11 @@ private:
     /// Forward, then backward in reverse layer order, the optimizer (SGD with momentum by default) and the
     /// data-parallel gradient all-reduce.
     lowered_work finish() {
+        if (tr_ && p_.config.recompute == roofcast::recompute::full) {  // the forward again, in backward
+            for (std::size_t i = fwd_.size(); i-- > 0;) {
+                bwd_.push_back(fwd_[i]);
+            }
+        }
         lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), true);
         const run_config& c = p_.config;
         const double params = parameters(*p_.cnn);

@@ -152,6 +152,11 @@ inline kernel conv2d(std::string name, const conv2d_desc& d, conv_pass pass, dty
         return k;
     }
     kernel k;
+    // FP32 3×3 stride-1 convolutions on the CUDA cores run cuDNN's Winograd F(2×2, 3×3): 16 multiplies per 2×2
+    // output tile instead of 36 (Lavin & Gray 2016), so the GEMM does 1/2.25 of the direct work.
+    const bool winograd =
+        unit == exec_unit::cuda_core && in == dtype::fp32 && d.r == 3 && d.s == 3 && d.stride == 1 && g == 1;
+    const double winograd_k = winograd ? 2.25 : 1.0;
     switch (pass) {
         case conv_pass::forward:
             k = gemm(name, d.n * p * q, kg, cg * d.r * d.s, in, in, unit, g);
@@ -170,7 +175,7 @@ inline kernel conv2d(std::string name, const conv2d_desc& d, conv_pass pass, dty
             break;
     }
     k.cls = op_class::conv;
-    k.work = work * units::flop;
+    k.work = work / winograd_k * units::flop;  // the tile model scales each tile's time by work / (2·M·N·K)
     return k;
 }
 
@@ -286,7 +291,10 @@ inline double causal_fraction(const attention_desc& a) {
 
 /// Fused attention (FlashAttention, Dao et al. 2022/2023): scores never reach DRAM. Forward does two
 /// GEMMs, 4·b·h·s_q·s_kv·d FLOPs (times the causal fraction); backward recomputes the scores and does
-/// five, 2.5× the forward work. Traffic: Q, K, V, O (and dO, dQ, dK, dV backward) once each.
+/// five, 2.5× the forward work. Traffic: Q, K, V, O (and dO, dQ, dK, dV backward) once each. Its GEMM shape
+/// is that of the output, O[s_q, d] = P[s_q, s_kv]·V[s_kv, d], for each of the b·h heads: one thread block per
+/// tile of queries loops over the keys (FlashAttention-2's parallelization over the batch, heads and query
+/// blocks), and split-K over the keys is flash-decoding's split of a long cache.
 inline kernel fused_attention(std::string name, const attention_desc& a, dtype type, bool backward) {
     detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     detail::require_representable("attention", name, static_cast<double>(a.seq_q), static_cast<double>(a.seq_kv),
@@ -304,7 +312,8 @@ inline kernel fused_attention(std::string name, const attention_desc& a, dtype t
     k.work = (backward ? 2.5 * fwd : fwd) * units::flop;
     k.read = (backward ? 3.0 * q_bytes + 2.0 * kv_bytes : q_bytes + 2.0 * kv_bytes) * units::byte;
     k.written = (backward ? q_bytes + 2.0 * kv_bytes : q_bytes) * units::byte;
-    k.shape = gemm_shape{a.seq_q, a.seq_kv, a.head_dim, a.batch * a.heads};
+    k.shape = gemm_shape{a.seq_q, a.head_dim, a.seq_kv, a.batch * a.heads};
+    k.fused = backward ? fused_pass::backward : fused_pass::forward;
     return k;
 }
 

@@ -52,8 +52,13 @@ inline double kv_bytes(const run_config& c) {
 }
 
 /// KV-cache bytes per token of one sequence on one GPU: 2 · layers · kv_heads · head_dim · bytes, divided
-/// over tensor (KV heads) and pipeline (layers) parallelism.
+/// over tensor (KV heads) and pipeline (layers) parallelism; with latent attention layers · (kv_lora_rank +
+/// qk_rope_head_dim) · bytes (DeepSeek-V2, arXiv:2405.04434, Table 1), the latent shared by all heads and so kept
+/// whole on every tensor-parallel rank.
 inline double kv_cache_bytes_per_token(const transformer_config& t, const run_config& c) {
+    if (latent_attention(t)) {
+        return static_cast<double>(t.layers + t.decoder_layers) * kv_cache_elements_per_layer(t) * kv_bytes(c) / c.pp;
+    }
     const double kv_heads = static_cast<double>(std::max<long long>(1, t.kv_heads / c.tp));
     return 2.0 * static_cast<double>(t.layers + t.decoder_layers) * kv_heads * static_cast<double>(t.head_dim) *
            kv_bytes(c) / c.pp;
@@ -147,7 +152,10 @@ inline void add_inference_items(memory_footprint& f, const run_plan& p) {
     const transformer_config& t = *p.source->transformer;
     const bool decoder = t.kind != transformer_kind::encoder;
     if (decoder) {
-        f.items.emplace_back("kv cache", b * static_cast<double>(p.kv_tokens) * kv_cache_bytes_per_token(t, c));
+        // Every beam keeps its own cache (engines size it batch × beam width × sequence); windowed blocks keep at
+        // most their window (kv_cache_tokens).
+        f.items.emplace_back("kv cache", b * static_cast<double>(c.beams) * kv_cache_tokens(t, p.kv_tokens) *
+                                             kv_cache_bytes_per_token(t, c));
     }
     const double ffn = static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 2.0 : 1.0);
     f.items.emplace_back("activations", b * static_cast<double>(p.context_tokens) *

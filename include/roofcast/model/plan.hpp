@@ -81,7 +81,7 @@ struct run_plan {
     double stages = 1.0;
     /// Whether it is a training step.
     bool training = false;
-    /// Whether the step's host overhead is paid (not per decode step).
+    /// Whether the host overhead of a step or call is paid (not per decode step).
     bool step_overhead = true;
     /// Samples of one unit over all data-parallel replicas.
     double samples = 1.0;
@@ -248,7 +248,7 @@ inline void fill_defaults(run_config& c, const workload& w) {
         c.image_size = c.image_size > 0 ? c.image_size : w.cnn->image_size;
     }
     c.framework = std::string(software_profiles[find_profile(c.framework)].name);
-    c.fused_attention = c.fused_attention.value_or(fuses_attention(c.framework));
+    c.fused_attention = c.fused_attention.value_or(fuses_attention(c.framework, c.framework_version));
     if (c.with_optimizer && !c.optimizer) {
         c.optimizer = w.cnn ? kernels::optimizer_kind::momentum : kernels::optimizer_kind::adamw;
     }
@@ -299,25 +299,30 @@ inline void shape_training(run_plan& p, const transformer_config* t) {
     }
 }
 
-/// Inference passes of a transformer: one forward pass (encoders, or a decoder without generation), or a
-/// prefill and decode steps at the mean context prompt + gen/2 (attention cost is linear in the context).
+/// Inference passes of a transformer: one forward pass (encoders, or a decoder without generation: over the mean
+/// length of packed variable-length inputs, else the padded seq_len), or a prefill and decode steps at the mean
+/// context prompt + gen/2 (attention cost is linear in the context). Beam search decodes batch × beams sequences
+/// and, where the framework expands prompts to beams (Hugging Face), prefills them too.
 inline void shape_inference(run_plan& p, const transformer_config& t) {
     const run_config& c = p.config;
-    const long long B = c.batch, P = c.prompt_len, G = c.gen_len;
+    const long long B = c.batch, P = c.prompt_len, G = c.gen_len, N = c.beams;
     const roofcast::phase ph = *c.phase;
     transformer_pass& first = p.passes[0];
     if (t.kind == transformer_kind::encoder || (ph == phase::e2e && G == 0)) {
+        const long long S = c.mean_seq_len > 0 && packs_sequences(c.framework) ? c.mean_seq_len : c.seq_len;
         first.batch = B;
-        first.seq_q = first.seq_kv = c.seq_len;
-        first.logits_rows = t.kind == transformer_kind::encoder ? 0 : B * c.seq_len;
-        p.context_tokens = c.seq_len;
-        p.kv_tokens = t.kind == transformer_kind::encoder ? 0 : c.seq_len;
+        first.seq_q = first.seq_kv = S;
+        first.logits_rows = t.kind == transformer_kind::encoder ? 0 : B * S;
+        p.context_tokens = S;
+        p.kv_tokens = t.kind == transformer_kind::encoder ? 0 : S;
         return;
     }
     transformer_pass prefill = first, decode = first;
-    prefill.batch = decode.batch = B;
+    prefill.batch = B * (expands_beams_in_prefill(c.framework) ? N : 1);
+    decode.batch = B * N;
     prefill.seq_q = prefill.seq_kv = std::max<long long>(P, 1);
-    prefill.logits_rows = decode.logits_rows = B;
+    prefill.logits_rows = prefill.batch;
+    decode.logits_rows = decode.batch;
     decode.seq_q = 1;
     decode.seq_kv = P + std::max<long long>(1, G / 2);
     p.context_tokens = std::max<long long>(P, 1);
@@ -331,7 +336,7 @@ inline void shape_inference(run_plan& p, const transformer_config& t) {
     p.passes = {prefill, decode};  // e2e or serve: the prefill, then G − 1 decode steps
     p.pass_count = 2;
     p.pass_weight = {P > 0 ? 1.0 : 0.0, static_cast<double>(G - 1)};
-    p.tokens = static_cast<double>(B * G * p.dp);
+    p.tokens = static_cast<double>(B * G * p.dp);  // the output of each request (one sequence per request)
 }
 
 /// The pass shapes, samples and tokens of `p` at its configured batch.

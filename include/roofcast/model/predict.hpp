@@ -336,7 +336,7 @@ inline run_time inference_time(const lowered_run& r, const cost_context& ctx) {
         accumulate(out.total, wt, p.stages * p.pass_weight[i]);
         out.t += p.stages * p.pass_weight[i] * wall(wt);
     }
-    out.t += p.step_overhead ? ctx.step_overhead : 0.0;
+    out.t += p.step_overhead ? ctx.call_overhead : 0.0;
     return out;
 }
 

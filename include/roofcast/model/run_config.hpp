@@ -122,6 +122,12 @@ struct run_config {
     long long prompt_len = 512;
     /// LLM tokens generated.
     long long gen_len = 128;
+    /// Beam width of generation (HF generate's num_beams, engines' beam width): each request decodes this many
+    /// sequences.
+    int beams = 1;
+    /// Mean tokens per sequence of variable-length encoder inputs (0: every sequence is seq_len long). Engines that
+    /// pack sequences (packs_sequences()) process only these tokens; others pad every sequence to seq_len.
+    long long mean_seq_len = 0;
     /// GPUs in total; data-parallel degree = num_gpus / (tp · pp). 1 with tp · pp > 1 means one model replica
     /// (tp · pp GPUs); with `nodes`, nodes × gpus per node.
     int num_gpus = 1;
@@ -141,6 +147,9 @@ struct run_config {
     bool sequence_parallel = false;
     /// Software profile (framework).
     std::string framework = "pytorch";
+    /// The framework's release ("2.1" for PyTorch, "4.36" for transformers; empty: the current one): it decides
+    /// which kernels run (fuses_attention()).
+    std::string framework_version;
     /// Optimizer; default: SGD with momentum for CNNs, AdamW for transformers.
     std::optional<kernels::optimizer_kind> optimizer;
     /// Whether the step includes the optimizer update.
@@ -148,7 +157,7 @@ struct run_config {
     /// Gradient-accumulation steps: the optimizer and the gradient all-reduce run once per this many
     /// micro-batch steps; throughput counts every micro-batch.
     int accumulation = 1;
-    /// Fused (FlashAttention-style) attention; default: by framework (attention_kernel()).
+    /// Fused (FlashAttention-style) attention; default: by framework and version (fuses_attention()).
     std::optional<bool> fused_attention;
     /// Whether FP32 math may run as TF32 on tensor cores.
     bool allow_tf32 = false;
@@ -186,6 +195,8 @@ inline constexpr int max_nodes = 100'000;
 inline constexpr int max_steps = 100'000'000;
 /// GPUs per node.
 inline constexpr int max_gpus_per_node = 1024;
+/// Beam width.
+inline constexpr int max_beams = 1024;
 /// Price of a GPU-hour, dollars (exclusive).
 inline constexpr double max_price_per_hour = 1e6;
 /// Samples per epoch (exclusive).
@@ -285,10 +296,10 @@ inline bool parse_flag(const char* option, const std::string& s) {
 
 /// Every run option, in help order: the one description of each option the CLI binds, validate() checks and
 /// docs/cli.md lists.
-inline const std::array<run_option, 29>& run_options() {
+inline const std::array<run_option, 35>& run_options() {
     namespace lim = run_limits;
     using E = option_effect;
-    static const std::array<run_option, 29> table = {
+    static const std::array<run_option, 35> table = {
         {
             {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
@@ -346,6 +357,16 @@ inline const std::array<run_option, 29>& run_options() {
              nullptr,
              [](run_config& c,
                 const std::string& s) { c.framework = std::string(software_profiles[find_profile(s)].name); }},
+            {"framework-version",
+             "The framework's release, e.g. 1.13 or 2.1 (PyTorch), 4.30 (transformers): decides the attention kernel "
+             "(default: current)",
+             option_kind::name, "", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) {
+                 if (detail::version_number(s) < 0 || s.find_first_not_of("0123456789.") != std::string::npos) {
+                     throw input_error("--framework-version: '" + s + "' is not a release number such as 2.1");
+                 }
+                 c.framework_version = s;
+             }},
             {"attention", "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)",
              option_kind::choice, "auto|fused|unfused", 0, 0, false, E::time, nullptr,
              [](run_config& c, const std::string& s) {
@@ -357,6 +378,12 @@ inline const std::array<run_option, 29>& run_options() {
             {"tf32", "Let FP32 GEMMs and convolutions run as TF32 on tensor cores", option_kind::flag, "", 0, 0, false,
              E::time, nullptr,
              [](run_config& c, const std::string& s) { c.allow_tf32 = detail::parse_flag("tf32", s); }},
+            ROOFCAST_INT_OPTION("beams", "Beam width of generation: sequences decoded per request", beams, int, 1,
+                                lim::max_beams, false, E::both),
+            ROOFCAST_INT_OPTION("mean-seq-len",
+                                "Mean tokens per sequence of variable-length inference inputs (packing engines "
+                                "process only these; others pad to --seq-len)",
+                                mean_seq_len, long long, 1, lim::max_tokens, true, E::time),
             ROOFCAST_INT_OPTION("max-serve-batch", "Largest batch serve may use", max_serve_batch, long long, 1,
                                 lim::max_batch, false, E::time),
             {"interconnect",
@@ -455,6 +482,14 @@ inline void validate_applicability(const run_config& c) {
     if (c.sequence_parallel && c.tp == 1) invalid_run("sequence parallelism needs tensor parallelism (tp > 1)");
     if (p == phase::prefill && c.prompt_len < 1) invalid_run("a prefill needs prompt-len of at least 1");
     if (p == phase::decode && c.gen_len < 1) invalid_run("a decode step needs gen-len of at least 1");
+    if (c.beams > 1 && (c.mode != mode::infer || p == phase::prefill || c.gen_len < 1)) {
+        invalid_run("beams applies only to generation (inference decode, e2e or serve with gen-len >= 1)");
+    }
+    if (c.mean_seq_len > 0 && c.mode != mode::infer) invalid_run("mean-seq-len applies only to inference");
+    if (c.mean_seq_len > 0 && c.seq_len > 0 && c.mean_seq_len > c.seq_len) {
+        invalid_run("mean-seq-len (" + std::to_string(c.mean_seq_len) + ") exceeds seq-len (" +
+                    std::to_string(c.seq_len) + ")");
+    }
     find_profile(c.framework);
     if (!c.interconnect.empty()) {
         find_link(c.interconnect);

@@ -49,11 +49,68 @@ inline constexpr std::array<software_profile, 13> software_profiles = {{
     {"cuda", "hand-written CUDA kernels timed back to back (STREAM-style microbenchmarks)", 536870912.0, 0.02},
 }};
 
-/// Whether a framework runs fused (FlashAttention-style) attention by default: the inference engines,
-/// Composer, FlashAttention's own scripts and compiled PyTorch do; eager frameworks do not.
-inline bool fuses_attention(std::string_view framework) {
+namespace detail {
+
+/// The leading "major.minor" of a version string ("2.1.0", "torch-2.1", "4.36.2"), as major·1000 + minor; -1
+/// when it has none.
+inline long version_number(std::string_view v) {
+    const std::size_t start = v.find_first_of("0123456789");
+    if (start == std::string_view::npos) {
+        return -1;
+    }
+    long major = 0, minor = 0;
+    std::size_t i = start;
+    for (; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i) {
+        major = major * 10 + (v[i] - '0');
+    }
+    if (i < v.size() && v[i] == '.') {
+        for (++i; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i) {
+            minor = minor * 10 + (v[i] - '0');
+        }
+    }
+    return major * 1000 + minor;
+}
+
+}  // namespace detail
+
+/// Whether `framework` at `version` (its own release: PyTorch's for pytorch and pytorch-compiled, transformers'
+/// for hf-pytorch; "" for the current release) runs fused (FlashAttention-style) attention by default, the rule
+/// docs/model.md names ("Which attention kernel runs"):
+///   * TensorRT, TensorRT-LLM, FlashAttention's scripts, Composer/llm-foundry and compiled PyTorch fuse it, and so
+///     does Megatron-LM (Megatron-Core with Transformer Engine), but not its 1.x releases (2019–2020: fused softmax,
+///     scores in memory);
+///   * eager PyTorch from 2.0 (March 2023, torch.nn.functional.scaled_dot_product_attention with its FlashAttention
+///     and memory-efficient kernels), not before;
+///   * Hugging Face models from transformers 4.36 (December 2023: attn_implementation "sdpa" by default), not
+///     before;
+///   * TensorFlow (with or without XLA, which fuses the softmax but keeps the scores) and llama.cpp (without -fa)
+///     do not.
+inline bool fuses_attention(std::string_view framework, std::string_view version = "") {
+    const long v = detail::version_number(version);
+    if (framework == "pytorch") {
+        return v < 0 || v >= 2000;
+    }
+    if (framework == "hf-pytorch") {
+        return v < 0 || v >= 4036;
+    }
+    if (framework == "megatron") {
+        return v < 0 || v >= 2000;
+    }
     return framework == "tensorrt-llm" || framework == "tensorrt" || framework == "composer" ||
            framework == "flash-attention" || framework == "pytorch-compiled";
+}
+
+/// Whether `framework` packs variable-length sequences (no padding): TensorRT's variable-length BERT plugins,
+/// TensorRT-LLM's remove-input-padding and FlashAttention's variable-length kernels do; eager frameworks pad every
+/// sequence of a batch to the longest.
+inline bool packs_sequences(std::string_view framework) {
+    return framework == "tensorrt" || framework == "tensorrt-llm" || framework == "flash-attention";
+}
+
+/// Whether `framework`'s beam search runs the prompt once per beam (Hugging Face's generate expands each prompt to
+/// num_beams rows before the prefill) rather than once per request (engines copy the prompt's KV cache).
+inline bool expands_beams_in_prefill(std::string_view framework) {
+    return framework == "hf-pytorch" || framework == "pytorch" || framework == "pytorch-compiled";
 }
 
 /// The index of the profile called `name` (case-insensitive); throws unknown_name_error with the

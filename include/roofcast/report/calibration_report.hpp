@@ -1,58 +1,207 @@
 /// @file
-/// The calibration document (docs/calibration.md): the method, every fitted parameter with its prior, and
-/// the residuals.
+/// The calibration and accuracy documents (docs/calibration.md, docs/accuracy.md): the method, every fitted
+/// parameter with its prior and bounds, each family's GEMM efficiency against its kernel measurements (SVG
+/// charts), and the accuracy on measurements the fit never saw (cross-validation) before the in-sample figures.
 #ifndef ROOFCAST_REPORT_CALIBRATION_REPORT_HPP
 #define ROOFCAST_REPORT_CALIBRATION_REPORT_HPP
 
 #include <roofcast/calibrate/result.hpp>
 #include <roofcast/calibrate/validation.hpp>
+#include <roofcast/catalog.hpp>
 #include <roofcast/format.hpp>
+#include <roofcast/model/cost.hpp>
+#include <roofcast/model/lowering.hpp>
+#include <roofcast/model/params.hpp>
+#include <roofcast/report/chart.hpp>
 #include <roofcast/report/table.hpp>
 #include <roofcast/report/validation_report.hpp>
 
+#include <algorithm>
+#include <functional>
+#include <map>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace roofcast {
 
-/// docs/calibration.md: the method, every parameter with its prior and fitted value, and the residuals.
+/// One architecture family's GEMM efficiency chart and the file it is written to.
+struct family_chart {
+    /// The family, e.g. "hopper".
+    std::string family;
+    /// The chart.
+    roofcast::chart chart;
+    /// Kernel rows drawn.
+    std::size_t rows = 0;
+};
+
+namespace detail {
+
+/// Achieved fraction of the rated dense peak of a GEMM row: measured (or, with `params`, predicted) TFLOP/s over
+/// the GPU's peak in the row's precision; nullopt for rows that are not GEMMs or a GPU without that math.
+inline std::optional<std::pair<double, double>> gemm_efficiency_point(const measurement& m, const model_catalog& cat,
+                                                                      const cost_params* params) {
+    const auto p = parse_precision(m.precision);
+    const auto mm = m.int_param("m"), nn = m.int_param("n"), kk = m.int_param("k");
+    if (m.workload != "gemm" || !p || !mm || !nn || !kk || cat.find_gpu(m.gpu) == nullptr) {
+        return std::nullopt;
+    }
+    const gpu_spec& g = cat.gpu(m.gpu);
+    const precision_types t = types_of(*p);
+    const auto pk = peak(g, t.math, t.math_unit);
+    if (!pk) {
+        return std::nullopt;
+    }
+    const double flops = 2.0 * static_cast<double>(*mm) * static_cast<double>(*nn) * static_cast<double>(*kk) *
+                         static_cast<double>(m.int_param("batch").value_or(1));
+    double tflops = m.metric == "tflops" ? m.value : flops / m.value / 1e12;
+    if (params != nullptr) {
+        const double v = predict_measurement(m, cat, *params);
+        tflops = m.metric == "tflops" ? v : flops / v / 1e12;
+    }
+    return std::pair<double, double>{flops, tflops * 1e12 / pk->value()};
+}
+
+/// The model's curve for a family: square GEMMs 64³ … 16384³ in `precision` on `g`.
+inline chart_series gemm_model_curve(const gpu_spec& g, precision pr, const cost_params& params) {
+    const cost_context c = make_cost_context(g, find_profile("cublas"), params);
+    const precision_types t = types_of(pr);
+    chart_series s{"model: square GEMMs, " + g.name + " " + std::string(to_string_view(pr)), {}, true};
+    const double pk = peak(g, t.math, t.math_unit)->value();
+    for (double x = 64.0; x <= 16384.0; x *= 1.25) {
+        const auto n = static_cast<long long>(x);
+        const kernel k = kernels::gemm("gemm", n, n, n, t.math, t.activation, t.math_unit);
+        s.points.emplace_back(k.work.value(), k.work.value() / cost(k, c).time.value() / pk);
+    }
+    return s;
+}
+
+}  // namespace detail
+
+/// For every architecture family with GEMM kernel rows in `data`: a chart of achieved fraction of the rated dense
+/// peak against the GEMM's FLOPs, one marker series per precision measured, the model's predictions of the same
+/// rows, and the model's curve for square GEMMs on the family's most measured GPU and precision.
+inline std::vector<family_chart> gemm_efficiency_charts(const measurement_set& data, const model_catalog& cat,
+                                                        const cost_params& params) {
+    std::vector<family_chart> out;
+    for (architecture a : all_architectures) {
+        std::map<std::string, chart_series> measured;
+        chart_series predicted{"model, same GEMMs", {}, false};
+        std::map<std::pair<std::string, std::string>, int> counts;  // (gpu, precision) -> rows
+        for (const measurement& m : data.rows) {
+            const gpu_spec* g = cat.find_gpu(m.gpu);
+            const auto pt =
+                g != nullptr && g->arch == a ? detail::gemm_efficiency_point(m, cat, nullptr) : std::nullopt;
+            if (!pt) {
+                continue;
+            }
+            chart_series& s = measured[m.precision];
+            s.label = "measured " + m.precision;
+            s.points.push_back(*pt);
+            predicted.points.push_back(*detail::gemm_efficiency_point(m, cat, &params));
+            ++counts[{g->name, m.precision}];
+        }
+        if (counts.empty()) {
+            continue;
+        }
+        const auto top = std::max_element(counts.begin(), counts.end(),
+                                          [](const auto& x, const auto& y) { return x.second < y.second; });
+        family_chart fc;
+        fc.family = std::string(to_string_view(a));
+        fc.rows = predicted.points.size();
+        fc.chart.title = std::string(roofcast::params(a).display_name) + ": GEMM efficiency, measured and modelled";
+        fc.chart.x_label = "GEMM work (FLOP, 2·M·N·K)";
+        fc.chart.y_label = "fraction of the rated dense peak";
+        fc.chart.y_max = 1.1;
+        for (auto& [prec, s] : measured) {
+            fc.chart.series.push_back(std::move(s));
+        }
+        fc.chart.series.push_back(std::move(predicted));
+        fc.chart.series.push_back(
+            detail::gemm_model_curve(cat.gpu(top->first.first), *parse_precision(top->first.second), params));
+        out.push_back(std::move(fc));
+    }
+    return out;
+}
+
+namespace detail {
+
+/// The method section of docs/calibration.md.
+inline std::string calibration_method() {
+    return "## Method\n\n"
+           "The cost model ([model.md](model.md)) has parameters per **architecture family** and per **software "
+           "profile**; none is per GPU or per row, so a GPU without measurements is predicted from its family. They "
+           "are fitted in two stages, each by Levenberg–Marquardt (Eigen) on\n\n"
+           "    Σ rows (ln(predicted / measured) / σ_row)²  +  Σ parameters ((θ − θ_prior) / σ)²\n\n"
+           "1. **Hardware, from kernel measurements.** Each family's large-tile GEMM efficiency per math type, "
+           "fixed time per wave and per kernel, achieved DRAM-bandwidth fraction and fused-attention efficiencies "
+           "(forward, backward) are fitted on the kernel rows (`mode=micro`: cuBLAS GEMMs over shapes, "
+           "FlashAttention/cuDNN attention, STREAM), timed through the libraries themselves (torch.matmul runs "
+           "cuBLAS), so they are costed with the reference profiles (`cublas`, `cuda`); σ_row = 0.05. FP16 and BF16 "
+           "run "
+           "on the same tensor cores at the same rate: where a family's rows measure only one, the other takes its "
+           "fitted efficiency. Convolution, "
+           "normalization, softmax and cross-entropy kernel rows are predicted and reported by `validate` but not "
+           "fitted: cuDNN picks its algorithm per shape, and eager norms run chains of kernels whose count differs by "
+           "release.\n"
+           "2. **Software, with the hardware fixed.** Each profile's host time per kernel, per training step and per "
+           "inference call, launch gaps, fusion, and its bounded departures from the libraries are fitted on the "
+           "whole-network rows and on the frameworks' own elementwise kernel rows (their traffic is known exactly, so "
+           "they measure `memory_multiplier`); σ_row = 0.15. A profile parameter fewer than 5 rows depend on keeps its "
+           "prior, as "
+           "does a hardware parameter fewer than 2 kernel rows depend on: no constant is tuned to a single row.\n\n"
+           "* **Log space**: the errors that matter are relative, and efficiencies act multiplicatively.\n"
+           "* **Bounds that mean what the names say.** Each parameter is fitted in a logit (bounded) or log "
+           "(positive) transform, so it can never leave its physical range:\n\n"
+           "  | parameter | range | why |\n"
+           "  |---|---|---|\n"
+           "  | `gemm_efficiency.*` (large tile, fraction of the dense peak) | 0.2 – the best "
+           "efficiency measured on the family for the math type (1 where no GEMM row measures it) | the least "
+           "efficient family in the kernel rows, the T4's power-limited FP16 HGEMMs, reaches 0.24 of its rated peak; "
+           "every other family's best GEMM reaches 0.6 or more ([the figures below](#gemm-efficiency-by-family)); no "
+           "predicted GEMM may beat the best the family was measured to run, whatever the tile model leaves out |\n"
+           "  | `attention_*_efficiency` (fraction of the dense peak) | 0.2 – 1 | as for GEMMs |\n"
+           "  | `memory_efficiency` (fraction of peak DRAM bandwidth) | 0.6 – 1 | every family's STREAM rows reach "
+           "0.75 or more |\n"
+           "  | `wave_overhead_us` | 0 – 3 µs | a tile's prologue and epilogue (64 KiB of C at an SM's share of the "
+           "bandwidth) take a few µs at most |\n"
+           "  | `kernel_overhead_us` | 0 – 10 µs | a kernel's launch latency and tail on the GPU take a few µs on "
+           "every family; time spent waiting for the host belongs to the profiles' host time |\n"
+           "  | `profile.*.gemm_multiplier` | 0.3 – 1; fixed at 1 for frameworks that call cuBLAS/cuDNN | a "
+           "framework never runs a cuBLAS GEMM faster than cuBLAS; engines with their own kernels (llama.cpp, "
+           "TensorRT, TensorRT-LLM) may run slower ones |\n"
+           "  | `profile.*.memory_multiplier` | 0.5 – 1 | a framework's pointwise kernels never beat a tuned streaming "
+           "kernel |\n"
+           "  | `fusion` | 0 – 1 | a fraction of the fusible kernels |\n\n"
+           "* The **ridge term** pulls each parameter toward its physically reasoned prior (`prior_params()`, "
+           "commented in [`params.hpp`](../include/roofcast/model/params.hpp)) with σ its allowed spread in the "
+           "transformed space.\n"
+           "* `power_w_per_sm_ghz3` is fixed: with one GPU per power class of a family, a power-limited clock and a "
+           "lower efficiency cannot be told apart.\n"
+           "* The fit starts from the priors, not from the shipped values, so re-running it reproduces them; the "
+           "likely ranges (`[error_bands]`) come from the leave-one-source-out residuals of each kind of run "
+           "([accuracy.md](accuracy.md)).\n\n";
+}
+
+}  // namespace detail
+
+/// docs/calibration.md: the method, every fitted parameter with its prior and fitted value, each family's GEMM
+/// efficiency chart (`figures` names the directory of the SVG files, relative to the document), and the residuals.
 inline std::string calibration_markdown(const calibration_result& c, const validation_report& after,
+                                        const std::vector<family_chart>& charts, const std::string& figures,
                                         const std::string& command) {
     std::ostringstream o;
-    o << "# Calibration\n\n"
-      << "Generated by `" << command
-      << " --out models/calibration/default.toml --report docs/calibration.md` (run by `bash "
-         "scripts/update-docs.sh`); a test re-runs the calibration and fails when the shipped parameters "
-         "(`models/calibration/default.toml`, compiled in as `roofcast::default_params()`) or this page differ.\n\n"
-      << "## Method\n\n"
-      << "The cost model (see [model.md](model.md)) has parameters per **architecture family** (large-tile GEMM "
-         "efficiency per math type, per-wave and per-kernel fixed times, achieved DRAM-bandwidth fraction, power "
-         "coefficient) and per **software profile** (host time per kernel and per step, launch gaps, fusion, "
-         "efficiency multipliers). None is per GPU or per row, so a GPU without measurements is predicted from its "
-         "family.\n\n"
-      << "Fitting minimizes, with Levenberg–Marquardt (Eigen, dense normal equations, numerical Jacobian),\n\n"
-      << "    sum over rows of (ln(predicted / measured) / σ_row)²  +  sum over parameters of ((θ − θ_prior) / σ)²\n\n"
-      << "* **Log space**, because the errors that matter are relative (a 10% miss on a 1 ms kernel and on a 1 s "
-         "step count the same) and efficiencies act multiplicatively; it is also symmetric between over- and "
-         "under-prediction, unlike APE.\n"
-      << "* Parameters are fitted in a transformed space (log for positive values, logit for fractions), so "
-         "fitted efficiencies stay in (0, 1) and no prediction can beat the roofline.\n"
-      << "* 0.15 is the expected spread of a row's log error (measurement noise plus what the model leaves out); "
-         "it weighs the data against the priors as in a Bayesian maximum a posteriori fit. Microbenchmark rows "
-         "(GEMM, STREAM) use 0.03: they measure the hardware through the reference libraries, with little left "
-         "out, so they anchor the hardware parameters and the workload rows fit the software profiles.\n"
-      << "* The **ridge term** pulls each parameter toward its physically reasoned prior (`prior_params()`), with "
-         "σ its allowed spread in the transformed space; a parameter fewer than "
-      << 2
-      << " rows depend on is not fitted at all, so no constant is tuned to a single row, and families "
-         "without data keep their priors.\n"
-      << "* The multipliers of the reference profiles (`cublas`, `cuda`) are fixed at 1 by definition, so the "
-         "hardware efficiency and the software multipliers are not confounded.\n"
-      << "* The fit starts from the priors, not from the shipped values, so re-running it reproduces them.\n\n"
-      << "## Result\n\n"
-      << c.rows_used << " rows were predictable and used; " << c.fitted.size() << " parameters were fitted in "
-      << c.iterations << " iterations. RMS of ln(predicted/measured): " << format_number(c.rms_log_before)
-      << " with the priors, " << format_number(c.rms_log_after) << " after the fit.\n\n"
+    o << "# Calibration\n\nGenerated by `" << command
+      << "` (run by `bash scripts/update-docs.sh`); a test re-runs it and fails when the shipped parameters "
+         "(`models/calibration/default.toml`, compiled in as `roofcast::default_params()`), this page or "
+         "[accuracy.md](accuracy.md) differ.\n\n"
+      << detail::calibration_method() << "## Result\n\n"
+      << "Hardware stage: " << c.hardware.rows << " kernel rows, " << c.hardware.iterations
+      << " iterations, RMS ln(predicted/measured) " << format_number(c.hardware.rms_log_before) << " with the priors, "
+      << format_number(c.hardware.rms_log_after) << " after. Software stage: " << c.software.rows
+      << " whole-network rows, " << c.software.iterations << " iterations, RMS "
+      << format_number(c.software.rms_log_before) << " → " << format_number(c.software.rms_log_after) << ".\n\n"
       << "### Fitted parameters\n\n";
     text_table fitted({"parameter", "prior", "fitted", "rows"});
     for (const fitted_param& f : c.fitted) {
@@ -60,8 +209,15 @@ inline std::string calibration_markdown(const calibration_result& c, const valid
     }
     o << fitted.to_markdown() << '\n'
       << "All other parameters keep their priors (`models/calibration/default.toml` lists every value).\n\n"
-      << "### Residuals after the fit\n\n"
-      << "```text\n"
+      << "### GEMM efficiency by family\n\n"
+      << "Achieved fraction of the rated dense peak against the GEMM's work: the kernel measurements (markers, by "
+         "precision), the model's prediction of the same GEMMs, and the model's curve for square GEMMs on the "
+         "family's most measured GPU. Tile and wave quantization make the curve a staircase (smoothed by stream-K "
+         "on Hopper and Blackwell); the plateau is the fitted large-tile efficiency at the sustained clock.\n\n";
+    for (const family_chart& f : charts) {
+        o << "![" << f.chart.title << "](" << figures << "/" << f.family << ".svg)\n\n";
+    }
+    o << "### Residuals after the fit\n\n```text\n"
       << summary_text(after) << '\n'
       << error_summary_table("gpu", after.by_gpu).to_text() << '\n'
       << error_summary_table("workload", after.by_workload).to_text() << '\n'
@@ -69,13 +225,92 @@ inline std::string calibration_markdown(const calibration_result& c, const valid
     return o.str();
 }
 
+namespace detail {
+
+/// Rows of `r` that are kernel measurements (mode micro) or whole-network runs.
+inline error_summary summary_of(const validation_report& r, bool kernels) {
+    std::vector<const row_prediction*> sel;
+    for (const row_prediction& p : r.rows) {
+        if (!p.workload.empty() && p.kernel == kernels) {
+            sel.push_back(&p);
+        }
+    }
+    return summarize(sel);
+}
+
+/// A table row of `s`: rows, median, p90 and the share within 25%.
+inline std::vector<std::string> summary_cells(const std::string& what, const error_summary& s) {
+    return {what, std::to_string(s.predicted), format_percent(s.median_ape), format_percent(s.p90_ape),
+            format_percent(s.within_25pct)};
+}
+
+}  // namespace detail
+
+/// docs/accuracy.md: first the accuracy on measurements the fit never saw (each cross-validation of `cvs`: every
+/// row predicted by a calibration without its source, or its GPU), by fold; then the in-sample figures of
+/// `in_sample` (the shipped parameters on the rows they were fitted to), by GPU, workload and metric, the weakest
+/// groups and the worst rows.
+inline std::string accuracy_markdown(const validation_report& in_sample, const std::vector<cross_validation>& cvs,
+                                     const std::string& command) {
+    std::ostringstream o;
+    o << "# Accuracy\n\nGenerated by `" << command
+      << "` (run by `bash scripts/update-docs.sh`); a test fails when it is out of date. APE = |predicted − measured| "
+         "/ "
+         "measured.\n\n"
+      << "## Out of sample: sources and GPUs the fit never saw\n\n"
+      << "The accuracy that counts is on measurements the calibration did not see. Each cross-validation refits "
+         "both stages ([calibration.md](calibration.md)) without one group of rows and predicts that group: leave "
+         "one **source** out (a benchmark suite, its software and methods unseen) and leave one **GPU** out (a GPU "
+         "with no measurements at all: its family's other GPUs, or the priors, carry it).\n\n";
+    text_table t({"cross-validation", "rows", "median APE", "p90 APE", "within 25%"});
+    for (const cross_validation& cv : cvs) {
+        const std::string by = "leave one " + std::string(to_string_view(cv.split)) + " out";
+        t.add_row(detail::summary_cells(by + ": whole networks", detail::summary_of(cv.held_out, false)));
+        t.add_row(detail::summary_cells(by + ": kernels", detail::summary_of(cv.held_out, true)));
+        t.add_row(detail::summary_cells(by + ": all rows", cv.held_out.overall));
+    }
+    t.add_row(detail::summary_cells("in sample: whole networks", detail::summary_of(in_sample, false)));
+    t.add_row(detail::summary_cells("in sample: all rows", in_sample.overall));
+    o << t.to_markdown() << '\n';
+    // The targets of issue 14 for whole networks, and whether this calibration meets them.
+    for (const cross_validation& cv : cvs) {
+        const error_summary s = detail::summary_of(cv.held_out, false);
+        const double median_target = cv.split == cv_split::gpu ? 0.15 : 0.20;
+        auto verdict = [](bool met) { return met ? "met" : "**not met**"; };
+        o << "* Target, leave one " << to_string_view(cv.split) << " out, whole networks: median APE ≤ "
+          << format_percent(median_target) << " (" << verdict(s.median_ape <= median_target) << "), p90 ≤ 45% ("
+          << verdict(s.p90_ape <= 0.45) << ").\n";
+    }
+    o << '\n';
+    for (const cross_validation& cv : cvs) {
+        o << "### Leave one " << to_string_view(cv.split) << " out, by " << to_string_view(cv.split) << "\n\n```text\n";
+        std::map<std::string, error_summary> folds;
+        for (const cv_fold& f : cv.folds) {
+            folds[f.group] = f.summary;
+        }
+        o << error_summary_table(std::string(to_string_view(cv.split)), folds).to_text() << "```\n\n";
+    }
+    o << accuracy_markdown(in_sample, command).substr(accuracy_markdown(in_sample, command).find("## Summary"));
+    return o.str();
+}
+
 /// One calibration in a few lines: what was fitted, the RMS log error before and after, and the summary of
 /// the predictions with the fitted parameters.
 inline std::string describe(const calibration_result& c, const validation_report& after) {
     std::ostringstream o;
-    o << "fitted " << c.fitted.size() << " parameters on " << c.rows_used << " rows in " << c.iterations
-      << " iterations; RMS ln(predicted/measured) " << c.rms_log_before << " -> " << c.rms_log_after << "\n"
+    o << "fitted " << c.fitted.size() << " parameters on " << c.rows_used << " rows (" << c.hardware.rows << " kernel, "
+      << c.software.rows << " whole-network); RMS ln(predicted/measured) " << c.rms_log_before << " -> "
+      << c.rms_log_after << "\n"
       << summary_text(after);
+    return o.str();
+}
+
+/// A cross-validation in a few lines: the held-out summary of whole-network rows, kernel rows and all rows.
+inline std::string describe(const cross_validation& cv) {
+    std::ostringstream o;
+    const std::string by = "leave one " + std::string(to_string_view(cv.split)) + " out";
+    o << by << " (" << cv.folds.size() << " folds): whole networks " << detail::summary_of(cv.held_out, false) << "\n"
+      << by << ": kernels " << detail::summary_of(cv.held_out, true) << "\n";
     return o.str();
 }
 

@@ -14,6 +14,7 @@
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/predict.hpp>
 #include <roofcast/report/gpu_report.hpp>
+#include <roofcast/report/planning_report.hpp>
 #include <roofcast/report/prediction_report.hpp>
 #include <roofcast/report/roofline.hpp>
 #include <roofcast/report/stream.hpp>
@@ -352,6 +353,40 @@ inline nlohmann::json mime_bundle_repr(const model_catalog& c) {
 /// A roofline as the roofline command answers it: the chart's bundle.
 inline nlohmann::json mime_bundle_repr(const roofline_report& r) {
     return mime_bundle_repr(r.chart);
+}
+
+/// A training plan: the job, the best layouts, why the better-ranked GPU types and counts are not plans, and
+/// the GPU types skipped; text/plain is describe(p).
+inline nlohmann::json mime_bundle_repr(const training_plan& p) {
+    std::string html = detail::html_title(p.workload + ": " + format_number(p.amount, 4) +
+                                          (p.counts_tokens ? " tokens, " : " samples, ") + detail::limits_text(p));
+    html += p.options.empty() ? detail::html_paragraph("no layout fits and meets the limits")
+                              : to_html(training_options_table(p));
+    for (const training_option& b : p.best_per_gpu) {
+        html += p.best_per_gpu.size() > 1 ? detail::html_paragraph("best of its GPU type: " + detail::streamed(b)) : "";
+    }
+    for (const training_rejection& r : p.rejected) {
+        html += detail::html_paragraph(detail::rejection_text(r, p));
+    }
+    for (const std::string& s : p.skipped) {
+        html += detail::html_paragraph("skipped: " + s);
+    }
+    return detail::html_bundle(html, describe(p));
+}
+
+/// A serving plan: the service and its targets, the options that meet them cheapest first, and why the others
+/// cannot; text/plain is describe(p).
+inline nlohmann::json mime_bundle_repr(const serving_plan& p) {
+    std::string html =
+        detail::html_title(p.workload + ", " + std::string(to_string_view(p.base.precision)) + ", " +
+                           format_number(p.rate, 4) + " requests/s; " + detail::targets_text(p.targets)) +
+        to_html(serving_options_table(p));
+    for (const serving_option& o : p.options) {
+        if (!o.feasible()) {
+            html += detail::html_paragraph(detail::streamed(o));
+        }
+    }
+    return detail::html_bundle(html, describe(p));
 }
 
 }  // namespace roofcast

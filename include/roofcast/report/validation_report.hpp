@@ -115,11 +115,8 @@ inline std::string accuracy_markdown(const validation_report& r, const std::stri
     };
     o << "| rows | in file | predicted | median APE | p90 APE | within 25% |\n|---|---|---|---|---|---|\n";
     by_mode("all", [](const row_prediction&) { return true; });
-    by_mode("microbenchmarks (gemm, stream)",
-            [](const row_prediction& p) { return p.workload == "gemm" || p.workload == "stream"; });
-    by_mode("workloads (non-micro)", [](const row_prediction& p) {
-        return !p.workload.empty() && p.workload != "gemm" && p.workload != "stream";
-    });
+    by_mode("kernels (mode micro)", [](const row_prediction& p) { return p.kernel; });
+    by_mode("whole networks", [](const row_prediction& p) { return !p.workload.empty() && !p.kernel; });
     o << "\n## By GPU\n\n```text\n"
       << error_summary_table("gpu", r.by_gpu).to_text() << "```\n\n"
       << "## By workload\n\n```text\n"

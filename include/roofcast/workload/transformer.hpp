@@ -6,6 +6,7 @@
 
 #include <roofcast/hardware/gpu_spec.hpp>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -109,6 +110,28 @@ struct transformer_config {
     long long top_k = 1;
     /// Every `moe_every`-th block has an MoE FFN (Switch: 2); 1 = all blocks.
     long long moe_every = 1;
+    /// Inner width of one routed or shared expert's FFN (0: ffn_hidden; DeepSeek, Qwen2-MoE: narrower).
+    long long moe_ffn_hidden = 0;
+    /// Shared experts every token runs in each MoE block beside its top_k routed ones (DeepSeek, Qwen2-MoE).
+    long long shared_experts = 0;
+    /// Leading blocks with a dense FFN before the MoE blocks begin (DeepSeek's first_k_dense_replace).
+    long long first_dense_layers = 0;
+    /// Multi-head latent attention: rank of the compressed key/value latent (0: standard attention).
+    long long kv_lora_rank = 0;
+    /// Multi-head latent attention: rank of the compressed query (0: a full-rank query projection).
+    long long q_lora_rank = 0;
+    /// Multi-head latent attention: rotary part of each query/key head (also cached, shared by the heads).
+    long long qk_rope_head_dim = 0;
+    /// Multi-head latent attention: non-rotary part of each query/key head.
+    long long qk_nope_head_dim = 0;
+    /// Multi-head latent attention: width of each value head.
+    long long v_head_dim = 0;
+    /// Sliding-window attention: tokens a query attends to in the windowed blocks (0: full attention).
+    long long sliding_window = 0;
+    /// Blocks that attend within the window (Mistral: all; Gemma 2: every other one); the rest attend to all.
+    long long sliding_layers = 0;
+    /// Whether Q, K and V (not O or the FFN) have biases when linear_bias is false (Qwen2).
+    bool qkv_bias = false;
     /// The parameter count the model's authors publish, where they do.
     std::optional<double> published_parameters;
     /// Sources cited by the file.
@@ -117,27 +140,67 @@ struct transformer_config {
     std::string origin = "built-in";
 };
 
-/// The sequence length a run uses when none is given: 512 tokens for encoders, 2048 otherwise.
+/// The sequence length a run uses when none is given: 512 tokens for encoders, 2048 otherwise, and never more than
+/// the model's longest sequence (`max_seq`, where it has one: GPT-2 runs at 1024).
 inline constexpr long long default_seq_len(const transformer_config& t) {
-    return t.kind == transformer_kind::encoder ? 512 : 2048;
+    const long long usual = t.kind == transformer_kind::encoder ? 512 : 2048;
+    return t.max_seq > 0 && t.max_seq < usual ? t.max_seq : usual;
+}
+
+/// Whether the model uses multi-head latent attention (DeepSeek-V2/V3).
+inline constexpr bool latent_attention(const transformer_config& t) {
+    return t.kv_lora_rank > 0;
+}
+
+/// Parameters of one block's multi-head latent attention (DeepSeek-V2, arXiv:2405.04434, Section 2.1): query
+/// down (hidden × q_lora_rank, with its norm) and up (q_lora_rank × heads·(nope + rope)) projections, or one
+/// hidden × heads·(nope + rope) projection; the joint KV down projection hidden × (kv_lora_rank + rope) and its
+/// norm; the KV up projection kv_lora_rank × heads·(nope + v); the output heads·v × hidden. No biases.
+inline double latent_attention_parameters(const transformer_config& t) {
+    const double h = static_cast<double>(t.hidden), heads = static_cast<double>(t.heads);
+    const double q_head = static_cast<double>(t.qk_nope_head_dim + t.qk_rope_head_dim);
+    const double r_q = static_cast<double>(t.q_lora_rank), r_kv = static_cast<double>(t.kv_lora_rank);
+    const double v = static_cast<double>(t.v_head_dim), rope = static_cast<double>(t.qk_rope_head_dim);
+    const double q = t.q_lora_rank > 0 ? h * r_q + r_q + r_q * heads * q_head : h * heads * q_head;
+    const double kv = h * (r_kv + rope) + r_kv + r_kv * heads * (static_cast<double>(t.qk_nope_head_dim) + v);
+    return q + kv + heads * v * h;
 }
 
 /// Parameters of one block's attention: Q and O (hidden × heads·head_dim), K and V (hidden × kv_heads·head_dim),
-/// with biases where the model has them.
+/// with biases where the model has them (on Q, K and V only with qkv_bias); latent attention's where it has it.
 inline double attention_parameters(const transformer_config& t) {
+    if (latent_attention(t)) {
+        return latent_attention_parameters(t);
+    }
     const double h = static_cast<double>(t.hidden), q = static_cast<double>(t.heads * t.head_dim),
                  kv = static_cast<double>(t.kv_heads * t.head_dim);
     const double weights = h * q * 2.0 + h * kv * 2.0;
-    const double biases = t.linear_bias ? q + 2.0 * kv + h : 0.0;
+    const double biases = t.linear_bias ? q + 2.0 * kv + h : t.qkv_bias ? q + 2.0 * kv : 0.0;
     return weights + biases;
 }
 
-/// Parameters of one dense FFN: 2 (or 3 when gated) hidden × ffn matrices, with biases where present.
-inline double ffn_parameters(const transformer_config& t) {
-    const double h = static_cast<double>(t.hidden), f = static_cast<double>(t.ffn_hidden);
+/// Parameters of one FFN of inner width `width`: 2 (or 3 when gated) hidden × width matrices, with biases
+/// where present.
+inline double ffn_parameters(const transformer_config& t, long long width) {
+    const double h = static_cast<double>(t.hidden), f = static_cast<double>(width);
     const double mats = gated(t.ffn) ? 3.0 : 2.0;
     const double biases = t.linear_bias ? (gated(t.ffn) ? 2.0 * f : f) + h : 0.0;
     return mats * h * f + biases;
+}
+
+/// Parameters of one dense FFN (inner width ffn_hidden).
+inline double ffn_parameters(const transformer_config& t) {
+    return ffn_parameters(t, t.ffn_hidden);
+}
+
+/// Inner width of one expert: moe_ffn_hidden where given, else ffn_hidden.
+inline constexpr long long expert_ffn_hidden(const transformer_config& t) {
+    return t.moe_ffn_hidden > 0 ? t.moe_ffn_hidden : t.ffn_hidden;
+}
+
+/// Parameters of one routed or shared expert.
+inline double expert_parameters(const transformer_config& t) {
+    return ffn_parameters(t, expert_ffn_hidden(t));
 }
 
 /// Parameters of one norm (scale, plus shift for layer norm).
@@ -145,14 +208,39 @@ inline double norm_parameters(const transformer_config& t) {
     return (t.norm == norm_type::layer_norm ? 2.0 : 1.0) * static_cast<double>(t.hidden);
 }
 
-/// Number of MoE blocks among `blocks`.
+/// Number of MoE blocks among `blocks`: every moe_every-th block after the first_dense_layers dense ones.
 inline long long moe_blocks(const transformer_config& t, long long blocks) {
-    return t.experts > 1 ? blocks / t.moe_every : 0;
+    return t.experts > 1 ? std::max<long long>(0, blocks - t.first_dense_layers) / t.moe_every : 0;
+}
+
+/// Parameters of the experts a token does not run: (experts − top_k) routed experts of every MoE block.
+inline double idle_expert_parameters(const transformer_config& t) {
+    const double moe = static_cast<double>(moe_blocks(t, t.layers) + moe_blocks(t, t.decoder_layers));
+    return moe * static_cast<double>(t.experts - t.top_k) * expert_parameters(t);
+}
+
+/// Elements of the key/value cache one token keeps in one block: 2 · kv_heads · head_dim, or with latent attention
+/// the compressed latent and the shared rotary key, kv_lora_rank + qk_rope_head_dim (DeepSeek-V2, Table 1).
+inline double kv_cache_elements_per_layer(const transformer_config& t) {
+    return latent_attention(t) ? static_cast<double>(t.kv_lora_rank + t.qk_rope_head_dim)
+                               : 2.0 * static_cast<double>(t.kv_heads * t.head_dim);
+}
+
+/// Mean tokens each block keeps in its KV cache for a sequence of `tokens`: windowed blocks keep at most
+/// sliding_window (Mistral 7B, arXiv:2310.06825, Section 2: a rolling buffer cache), the others every token.
+inline double kv_cache_tokens(const transformer_config& t, long long tokens) {
+    const long long blocks = t.layers + t.decoder_layers;
+    if (t.sliding_window <= 0 || t.sliding_layers <= 0 || tokens <= t.sliding_window || blocks <= 0) {
+        return static_cast<double>(tokens);
+    }
+    const double windowed = static_cast<double>(std::min(t.sliding_layers, blocks));
+    return (static_cast<double>(blocks) - windowed) / static_cast<double>(blocks) * static_cast<double>(tokens) +
+           windowed / static_cast<double>(blocks) * static_cast<double>(t.sliding_window);
 }
 
 /// Total parameters: embeddings (token, learned positions, token types), every block (attention, FFN or
-/// experts plus router, norms; decoder blocks of an encoder-decoder add cross-attention and a norm), the
-/// final norm(s), the untied output projection and BERT's pooler.
+/// routed and shared experts plus router, norms; decoder blocks of an encoder-decoder add cross-attention and a norm),
+/// the final norm(s), the untied output projection and BERT's pooler.
 inline double parameters(const transformer_config& t) {
     const double h = static_cast<double>(t.hidden);
     double p = static_cast<double>(t.vocab) * h;
@@ -163,9 +251,10 @@ inline double parameters(const transformer_config& t) {
     auto stack = [&](long long blocks, bool cross) {
         const long long moe = moe_blocks(t, blocks);
         const double router = h * static_cast<double>(t.experts);
+        const double experts = static_cast<double>(t.experts + t.shared_experts) * expert_parameters(t);
         double s = static_cast<double>(blocks) * (attention_parameters(t) + 2.0 * norm_parameters(t));
         s += static_cast<double>(blocks - moe) * ffn_parameters(t);
-        s += static_cast<double>(moe) * (static_cast<double>(t.experts) * ffn_parameters(t) + router);
+        s += static_cast<double>(moe) * (experts + router);
         if (cross) {
             s += static_cast<double>(blocks) * (attention_parameters(t) + norm_parameters(t));
         }

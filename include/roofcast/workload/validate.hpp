@@ -46,11 +46,31 @@ inline void check_workload_field(const std::string& workload, const char* field,
     }
 }
 
+/// Throws input_error naming the field unless the architecture fields of `t` fit together: expert width, shared
+/// experts and first dense blocks only with experts; latent attention's ranks and head widths all given; a window
+/// over at most every block.
+inline void validate_architecture(const transformer_config& t) {
+    namespace lim = transformer_limits;
+    const std::string& n = t.name;
+    const bool moe = t.experts > 1, mla = latent_attention(t);
+    check_workload_field(n, "moe_ffn_hidden", t.moe_ffn_hidden, 0, moe ? lim::max_ffn_hidden : 0);
+    check_workload_field(n, "shared_experts", t.shared_experts, 0, moe ? lim::max_experts : 0);
+    check_workload_field(n, "first_dense_layers", t.first_dense_layers, 0, moe ? t.layers - 1 : 0);
+    check_workload_field(n, "kv_lora_rank", t.kv_lora_rank, 0, lim::max_hidden);
+    check_workload_field(n, "q_lora_rank", t.q_lora_rank, 0, mla ? lim::max_hidden : 0);
+    check_workload_field(n, "qk_rope_head_dim", t.qk_rope_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0);
+    check_workload_field(n, "qk_nope_head_dim", t.qk_nope_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0);
+    check_workload_field(n, "v_head_dim", t.v_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0);
+    check_workload_field(n, "sliding_window", t.sliding_window, 0, lim::max_seq);
+    check_workload_field(n, "sliding_layers", t.sliding_layers, 0,
+                         t.sliding_window > 0 ? t.layers + t.decoder_layers : 0);
+}
+
 }  // namespace detail
 
 /// Throws input_error naming the field unless `t` is a consistent configuration: counts within
 /// transformer_limits, kv_heads dividing heads, top_k at most experts, decoder_layers only (and then at
-/// least 1) for an encoder-decoder, moe_every at least 1.
+/// least 1) for an encoder-decoder, moe_every at least 1, the architecture fields (detail::validate_architecture).
 inline void validate(const transformer_config& t) {
     namespace lim = transformer_limits;
     using detail::check_workload_field;
@@ -76,6 +96,7 @@ inline void validate(const transformer_config& t) {
     check_workload_field(n, "experts", t.experts, 1, lim::max_experts);
     check_workload_field(n, "top_k", t.top_k, 1, t.experts);
     check_workload_field(n, "moe_every", t.moe_every, 1, lim::max_layers);
+    detail::validate_architecture(t);
 }
 
 /// Throws input_error naming the layer unless `g` is a usable network: at least one layer, a positive

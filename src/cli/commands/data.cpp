@@ -7,14 +7,18 @@ namespace roofcast {
 namespace cli {
 
 void add_data_options(CLI::App* cmd, data_options& opt) {
-    cmd->add_option("--data", opt.data, "Measurement CSV (schema: models/measurements/README.md)")
+    cmd->add_option("--data", opt.data, "Measurement CSV (schema: models/measurements/README.md); repeatable")
         ->required()
         ->check(CLI::ExistingFile);
     cmd->add_option("--mode", opt.mode, "Only rows of this mode")->check(one_of({"train", "infer", "micro"}));
 }
 
 measurement_set load_data(const data_options& opt) {
-    measurement_set set = load_measurements(opt.data);
+    std::vector<measurement_set> sets;
+    for (const std::string& f : opt.data) {
+        sets.push_back(load_measurements(f));
+    }
+    measurement_set set = merge_measurements(std::move(sets));
     if (!opt.mode.empty()) {
         std::vector<measurement> kept;
         for (measurement& m : set.rows) {
@@ -27,11 +31,19 @@ measurement_set load_data(const data_options& opt) {
     return set;
 }
 
+std::string data_arguments(const data_options& opt) {
+    std::string s;
+    for (const std::string& f : opt.data) {
+        s += (s.empty() ? "--data " : " --data ") + f;
+    }
+    return s;
+}
+
 int warn_skipped_rows(const validation_report& r) {
     std::size_t skipped = 0;
     for (const row_prediction& row : r.rows) {
         if (!row.predicted) {
-            std::cerr << "roofcast: warning: " << r.file << ':' << row.line << ": "
+            std::cerr << "roofcast: warning: " << (row.file.empty() ? r.file : row.file) << ':' << row.line << ": "
                       << (row.id.empty() ? "" : row.id + ": ") << "skipped: " << row.skip_reason << '\n';
             ++skipped;
         }

@@ -15,16 +15,19 @@ namespace cli {
 /// Options of validate and calibrate.
 struct data_options {
     common_options common;
-    std::string data;
+    std::vector<std::string> data;
     std::string mode;
     std::string out;
     std::string report;
 };
 
-/// Adds --data (required) and --mode to `cmd`.
+/// The --data files as the documented command names them: "--data A --data B".
+std::string data_arguments(const data_options& opt);
+
+/// Adds --data (required, repeatable) and --mode to `cmd`.
 void add_data_options(CLI::App* cmd, data_options& opt);
 
-/// The measurements of --data, only those of --mode when given.
+/// The measurements of every --data file (merged), only those of --mode when given.
 measurement_set load_data(const data_options& opt);
 
 /// Warns on stderr about every row of `r` that was not predicted ("FILE:LINE: ID: skipped: REASON") and

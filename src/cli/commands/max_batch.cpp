@@ -16,7 +16,9 @@ struct max_batch_options {
 
 int run(const max_batch_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    return print(find_max_batch(c.workload_named(opt.workload), gpu_or_slice(c, opt.gpu), opt.run), opt.common.format);
+    return print(
+        find_max_batch(c.workload_named(workload_name(opt.workload, opt.common)), gpu_or_slice(c, opt.gpu), opt.run),
+        opt.common.format);
 }
 
 }  // namespace
@@ -27,7 +29,8 @@ command add_max_batch(CLI::App& app) {
                                        "The largest batch that fits one GPU, the footprint item by item, and what "
                                        "would make it fit when nothing does");
     cmd->add_option("--gpu", opt->gpu, "GPU name or alias (a MIG slice: NAME:PROFILE)")->required();
-    cmd->add_option("--workload", opt->workload, "Workload name (roofcast workloads)")->required();
+    cmd->add_option("--workload", opt->workload,
+                    "Workload name (roofcast workloads); may be left out with a single --workload-file");
     bind_run_options(cmd, opt->run, option_effect::memory, {"batch"});
     add_common(cmd, opt->common, {"text", "json", "csv"}, false);
     return {cmd, [opt] { return run(*opt); }};

@@ -15,8 +15,8 @@ struct predict_options {
 
 int run(const predict_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    const prediction p =
-        predict(c.workload_named(opt.workload), gpu_or_slice(c, opt.gpu), opt.run, load_params(opt.common));
+    const prediction p = predict(c.workload_named(workload_name(opt.workload, opt.common)), gpu_or_slice(c, opt.gpu),
+                                 opt.run, load_params(opt.common));
     return print(p, opt.common.format);
 }
 
@@ -27,7 +27,8 @@ command add_predict(CLI::App& app) {
     CLI::App* cmd =
         app.add_subcommand("predict", "Predict time, throughput, bound and memory of one run on one GPU type");
     cmd->add_option("--gpu", opt->gpu, "GPU name or alias (a MIG slice: NAME:PROFILE)")->required();
-    cmd->add_option("--workload", opt->workload, "Workload name (roofcast workloads)")->required();
+    cmd->add_option("--workload", opt->workload,
+                    "Workload name (roofcast workloads); may be left out with a single --workload-file");
     bind_run_options(cmd, opt->run, option_effect::both);
     add_common(cmd, opt->common, {"text", "json", "csv"}, true);
     return {cmd, [opt] { return run(*opt); }};

@@ -15,7 +15,7 @@ namespace {
 int run(const data_options& opt) {
     const validation_report r = validate(load_data(opt), load_catalog(opt.common), load_params(opt.common));
     if (!opt.report.empty()) {
-        write_file(opt.report, accuracy_markdown(r, "roofcast validate --data " + opt.data +
+        write_file(opt.report, accuracy_markdown(r, "roofcast validate " + data_arguments(opt) +
                                                         (opt.mode.empty() ? "" : " --mode " + opt.mode) + " --report " +
                                                         opt.report));
     }

@@ -1,0 +1,126 @@
+/// @file
+/// Cross-validation: how well the calibrated model predicts measurements it was not fitted on. The rows are
+/// split into groups (by source, or by GPU); for each group the whole calibration (both stages) is refitted
+/// without it and its rows are predicted. The held-out predictions are the accuracy that counts
+/// (docs/accuracy.md): a new GPU, or a new benchmark's software, is what users ask about.
+#ifndef ROOFCAST_CALIBRATE_CROSS_VALIDATE_HPP
+#define ROOFCAST_CALIBRATE_CROSS_VALIDATE_HPP
+
+#include <roofcast/calibrate/fit.hpp>
+#include <roofcast/calibrate/validation.hpp>
+#include <roofcast/catalog.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/io/measurements.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace roofcast {
+
+/// How cross_validate runs.
+struct cv_options {
+    /// The calibration of each fold.
+    calibration_options calibration;
+    /// Worker threads (folds run in parallel; the result does not depend on it).
+    int threads = 1;
+    /// When set, called with (folds done, folds) from the worker threads as folds finish.
+    std::function<void(std::size_t, std::size_t)> progress;
+};
+
+namespace detail {
+
+/// The held-out predictions of group `group`: calibrate on the other rows, predict its rows.
+inline std::vector<row_prediction> cv_fold_rows(const measurement_set& data, const model_catalog& cat, cv_split by,
+                                                const std::string& group, const calibration_options& o) {
+    measurement_set train;
+    std::vector<const measurement*> test;
+    for (const measurement& m : data.rows) {
+        if (cv_group(m, by) == group) {
+            test.push_back(&m);
+        } else {
+            train.rows.push_back(m);
+        }
+    }
+    calibration_options fold = o;
+    fold.progress = nullptr;
+    fold.error_bands = false;
+    const calibration_result res = calibrate(train, cat, prior_params(), fold);
+    std::vector<row_prediction> out;
+    for (const measurement* m : test) {
+        out.push_back(predict_row(*m, cat, res.params));
+    }
+    return out;
+}
+
+}  // namespace detail
+
+/// Cross-validates the calibration on `data`: for each group of split `by`, refits both stages without the
+/// group's rows and predicts them (docs/calibration.md, "Cross-validation"). Deterministic whatever the threads.
+inline cross_validation cross_validate(const measurement_set& data, const model_catalog& cat, cv_split by,
+                                       const cv_options& o = {}) {
+    if (o.threads < 1) {
+        throw input_error("cross-validation: threads must be at least 1, got " + std::to_string(o.threads));
+    }
+    std::vector<std::string> groups;
+    for (const measurement& m : data.rows) {
+        groups.push_back(cv_group(m, by));
+    }
+    std::sort(groups.begin(), groups.end());
+    groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+    std::vector<std::vector<row_prediction>> folds(groups.size());
+    std::atomic<std::size_t> next{0}, done{0};
+    std::exception_ptr failure;
+    std::atomic<bool> failed{false};
+    auto worker = [&] {
+        try {
+            for (std::size_t i = next++; i < groups.size() && !failed; i = next++) {
+                folds[i] = detail::cv_fold_rows(data, cat, by, groups[i], o.calibration);
+                if (o.progress) {
+                    o.progress(++done, groups.size());
+                }
+            }
+        } catch (...) {
+            if (!failed.exchange(true)) {
+                failure = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::min(o.threads, 256); ++t) {
+        pool.emplace_back(worker);
+    }
+    worker();
+    for (std::thread& t : pool) {
+        t.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+    cross_validation cv;
+    cv.split = by;
+    cv.held_out.file = data.file + " (leave one " + std::string(to_string_view(by)) + " out)";
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        std::vector<const row_prediction*> rows;
+        for (row_prediction& r : folds[i]) {
+            cv.held_out.rows.push_back(r);
+        }
+        for (const row_prediction& r : folds[i]) {
+            rows.push_back(&r);
+        }
+        cv.folds.push_back({groups[i], summarize(rows)});
+    }
+    summarize_report(cv.held_out, data.files.empty() ? std::vector<std::string>{data.file} : data.files);
+    return cv;
+}
+
+}  // namespace roofcast
+
+#endif

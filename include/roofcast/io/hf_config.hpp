@@ -1,0 +1,386 @@
+/// @file
+/// Loads a Hugging Face `config.json` as a transformer workload (format: docs/workload-format.md, "Hugging Face
+/// config.json"), and any workload file by its extension.
+#ifndef ROOFCAST_IO_HF_CONFIG_HPP
+#define ROOFCAST_IO_HF_CONFIG_HPP
+
+#include <roofcast/detail/files.hpp>
+#include <roofcast/detail/names.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/io/workload_toml.hpp>
+#include <roofcast/workload/transformer.hpp>
+#include <roofcast/workload/validate.hpp>
+#include <roofcast/workload/workload.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+
+/// The `model_type`s load_hf_config reads.
+inline constexpr std::array<std::string_view, 18> hf_model_types = {
+    "llama",    "mistral", "mixtral", "qwen2",  "qwen2_moe", "gemma", "gemma2",      "phi3",        "gpt2",
+    "gpt_neox", "gptj",    "opt",     "falcon", "bert",      "t5",    "deepseek_v2", "deepseek_v3", "vit"};
+
+namespace detail {
+
+/// Reads the fields of one parsed config.json; every error names the file and the field.
+class hf_reader {
+public:
+    /// Reads `root`, the object parsed from `file`.
+    hf_reader(const nlohmann::json& root, std::string file) : root_(root), file_(std::move(file)) {}
+
+    /// Throws input_error "FILE: field 'FIELD' WHAT".
+    [[noreturn]] void fail(std::string_view field, const std::string& what) const {
+        throw input_error(file_ + ": field '" + std::string(field) + "' " + what);
+    }
+
+    /// Whether `field` is present and not null.
+    bool has(std::string_view field) const {
+        const auto it = root_.find(std::string(field));
+        return it != root_.end() && !it->is_null();
+    }
+
+    /// The whole number `field`, between `lo` and `hi`; required.
+    long long integer(std::string_view field, long long lo = 1, long long hi = 1'000'000'000) const {
+        if (!has(field)) {
+            fail(field, "is missing (model_type '" + model_type() + "' needs it)");
+        }
+        const nlohmann::json& v = root_.at(std::string(field));
+        const double d = v.is_number() ? v.get<double>() : std::nan("");
+        if (!v.is_number() || d != std::floor(d) || d < static_cast<double>(lo) || d > static_cast<double>(hi)) {
+            fail(field, "must be a whole number between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                            ", got " + v.dump());
+        }
+        return static_cast<long long>(d);
+    }
+
+    /// The whole number `field`, or `fallback` when it is absent or null.
+    long long integer_or(std::string_view field, long long fallback, long long lo = 1,
+                         long long hi = 1'000'000'000) const {
+        return has(field) ? integer(field, lo, hi) : fallback;
+    }
+
+    /// The boolean `field`, or `fallback` when it is absent or null.
+    bool boolean_or(std::string_view field, bool fallback) const {
+        if (!has(field)) {
+            return fallback;
+        }
+        const nlohmann::json& v = root_.at(std::string(field));
+        if (!v.is_boolean()) {
+            fail(field, "must be true or false, got " + v.dump());
+        }
+        return v.get<bool>();
+    }
+
+    /// The string `field`, or `fallback` when it is absent or null.
+    std::string string_or(std::string_view field, const std::string& fallback) const {
+        if (!has(field)) {
+            return fallback;
+        }
+        const nlohmann::json& v = root_.at(std::string(field));
+        if (!v.is_string()) {
+            fail(field, "must be a string, got " + v.dump());
+        }
+        return v.get<std::string>();
+    }
+
+    /// The config's model_type ("" when absent).
+    std::string model_type() const {
+        const auto it = root_.find("model_type");
+        return it != root_.end() && it->is_string() ? it->get<std::string>() : std::string();
+    }
+
+    /// The file's name, as given.
+    const std::string& file() const { return file_; }
+
+private:
+    const nlohmann::json& root_;
+    std::string file_;
+};
+
+/// The head width: `head_dim` where the config gives it, else hidden / heads, which must divide.
+inline long long hf_head_dim(const hf_reader& r, const transformer_config& t, std::string_view heads_field) {
+    if (r.has("head_dim")) {
+        return r.integer("head_dim", 1, transformer_limits::max_heads);
+    }
+    if (t.hidden % t.heads != 0) {
+        r.fail(heads_field, "(" + std::to_string(t.heads) + ") does not divide the hidden size (" +
+                                std::to_string(t.hidden) + ") and there is no 'head_dim'");
+    }
+    return t.hidden / t.heads;
+}
+
+/// The sliding window of Mistral-style configs (Mistral, Mixtral, Phi-3: `sliding_window` on every block, null for
+/// none), Qwen2 (`use_sliding_window`: blocks from `max_window_layers` on) and Gemma 2 (every other block, the first
+/// included: transformers' Gemma2DecoderLayer, `is_sliding = not bool(layer_idx % 2)`).
+inline void hf_sliding_window(const hf_reader& r, const std::string& type, transformer_config& t) {
+    if (!r.has("sliding_window") || type == "gemma" || type.rfind("deepseek", 0) == 0) {
+        return;
+    }
+    if ((type == "qwen2" || type == "qwen2_moe") && !r.boolean_or("use_sliding_window", false)) {
+        return;
+    }
+    t.sliding_window = r.integer("sliding_window", 1, transformer_limits::max_seq);
+    if (type == "gemma2") {
+        t.sliding_layers = (t.layers + 1) / 2;
+    } else if (type == "qwen2" || type == "qwen2_moe") {
+        t.sliding_layers = t.layers - std::min(t.layers, r.integer_or("max_window_layers", t.layers, 0));
+    } else {
+        t.sliding_layers = t.layers;
+    }
+    if (t.sliding_layers == 0) {
+        t.sliding_window = 0;
+    }
+}
+
+/// The experts of Mixtral (`num_local_experts`), Qwen2-MoE (`num_experts`, `moe_intermediate_size`, one shared
+/// expert of `shared_expert_intermediate_size`, read as that many experts' width) and DeepSeek (`n_routed_experts`,
+/// `n_shared_experts`, `first_k_dense_replace`, `moe_layer_freq`).
+inline void hf_experts(const hf_reader& r, const std::string& type, transformer_config& t) {
+    namespace lim = transformer_limits;
+    const bool deepseek = type.rfind("deepseek", 0) == 0;
+    if (type == "mixtral") {
+        t.experts = r.integer("num_local_experts", 1, lim::max_experts);
+    } else if (type == "qwen2_moe") {
+        t.experts = r.integer("num_experts", 1, lim::max_experts);
+        t.moe_ffn_hidden = r.integer("moe_intermediate_size", 1, lim::max_ffn_hidden);
+        const long long shared = r.integer_or("shared_expert_intermediate_size", 0, 0, lim::max_ffn_hidden);
+        if (shared % t.moe_ffn_hidden != 0) {
+            r.fail("shared_expert_intermediate_size", "(" + std::to_string(shared) +
+                                                          ") must be a multiple of 'moe_intermediate_size' (" +
+                                                          std::to_string(t.moe_ffn_hidden) + ")");
+        }
+        t.shared_experts = shared / t.moe_ffn_hidden;
+        t.moe_every = r.integer_or("decoder_sparse_step", 1, 1, lim::max_layers);
+    } else if (deepseek) {
+        t.experts = r.integer_or("n_routed_experts", 1, 1, lim::max_experts);
+        t.moe_ffn_hidden = r.integer("moe_intermediate_size", 1, lim::max_ffn_hidden);
+        t.shared_experts = r.integer_or("n_shared_experts", 0, 0, lim::max_experts);
+        t.first_dense_layers = r.integer_or("first_k_dense_replace", 0, 0, t.layers - 1);
+        t.moe_every = r.integer_or("moe_layer_freq", 1, 1, lim::max_layers);
+    } else {
+        return;
+    }
+    t.top_k = r.integer("num_experts_per_tok", 1, t.experts);
+    if (t.experts == 1) {  // a dense DeepSeek
+        t.moe_ffn_hidden = t.shared_experts = t.first_dense_layers = 0;
+    }
+}
+
+/// DeepSeek's multi-head latent attention: `kv_lora_rank`, `q_lora_rank` (null: a full query projection),
+/// `qk_rope_head_dim`, `qk_nope_head_dim`, `v_head_dim`; head_dim is the query/key head width, nope + rope.
+inline void hf_latent_attention(const hf_reader& r, transformer_config& t) {
+    namespace lim = transformer_limits;
+    t.kv_lora_rank = r.integer("kv_lora_rank", 1, lim::max_hidden);
+    t.q_lora_rank = r.integer_or("q_lora_rank", 0, 1, lim::max_hidden);
+    t.qk_rope_head_dim = r.integer("qk_rope_head_dim", 1, lim::max_heads);
+    t.qk_nope_head_dim = r.integer("qk_nope_head_dim", 1, lim::max_heads);
+    t.v_head_dim = r.integer("v_head_dim", 1, lim::max_heads);
+    t.kv_heads = t.heads;
+    t.head_dim = t.qk_nope_head_dim + t.qk_rope_head_dim;
+}
+
+/// The Llama family (llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3, deepseek_v2/v3): RMSNorm,
+/// rotary positions, gated FFN (GeGLU for Gemma), grouped-query heads, untied output (tied for Gemma).
+inline void hf_llama_family(const hf_reader& r, const std::string& type, transformer_config& t) {
+    namespace lim = transformer_limits;
+    const bool gemma = type == "gemma" || type == "gemma2";
+    t.hidden = r.integer("hidden_size", 1, lim::max_hidden);
+    t.layers = r.integer("num_hidden_layers", 1, lim::max_layers);
+    t.heads = r.integer("num_attention_heads", 1, lim::max_heads);
+    t.kv_heads = r.integer_or("num_key_value_heads", t.heads, 1, t.heads);
+    t.ffn_hidden = r.integer("intermediate_size", 1, lim::max_ffn_hidden);
+    t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
+    t.max_seq = r.integer("max_position_embeddings", 1, lim::max_seq);
+    t.ffn = gemma ? ffn_kind::geglu : ffn_kind::swiglu;
+    t.norm = norm_type::rms_norm;
+    t.position = position_kind::rope;
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", gemma);
+    t.linear_bias = false;
+    t.qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.boolean_or("attention_bias", false);
+    if (type.rfind("deepseek", 0) == 0 && r.has("kv_lora_rank")) {
+        hf_latent_attention(r, t);
+    } else {
+        t.head_dim = hf_head_dim(r, t, "num_attention_heads");
+    }
+    hf_experts(r, type, t);
+    hf_sliding_window(r, type, t);
+}
+
+/// GPT-2 (`n_embd`, `n_layer`, `n_head`, `n_inner` or 4 × n_embd, `n_positions`) and GPT-J (the same names, rotary
+/// positions, untied output): LayerNorm, GELU, biases, learned positions and a tied output for GPT-2.
+inline void hf_gpt2_family(const hf_reader& r, const std::string& type, transformer_config& t) {
+    namespace lim = transformer_limits;
+    t.hidden = r.integer("n_embd", 1, lim::max_hidden);
+    t.layers = r.integer("n_layer", 1, lim::max_layers);
+    t.heads = r.integer("n_head", 1, lim::max_heads);
+    t.kv_heads = t.heads;
+    t.head_dim = hf_head_dim(r, t, "n_head");
+    t.ffn_hidden = r.integer_or("n_inner", 4 * t.hidden, 1, lim::max_ffn_hidden);
+    t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
+    t.max_seq = r.integer("n_positions", 1, lim::max_seq);
+    t.ffn = ffn_kind::gelu;
+    t.norm = norm_type::layer_norm;
+    t.position = type == "gptj" ? position_kind::rope : position_kind::learned;
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", type == "gpt2");
+    t.linear_bias = true;
+}
+
+/// GPT-NeoX, OPT and Falcon decoders, and BERT and ViT encoders: the `hidden_size` / `num_hidden_layers` /
+/// `num_attention_heads` names with each family's FFN width, positions, biases and tying.
+inline void hf_bert_family(const hf_reader& r, const std::string& type, transformer_config& t) {
+    namespace lim = transformer_limits;
+    t.hidden = r.integer("hidden_size", 1, lim::max_hidden);
+    t.layers = r.integer("num_hidden_layers", 1, lim::max_layers);
+    t.heads = r.integer("num_attention_heads", 1, lim::max_heads);
+    t.kv_heads = t.heads;
+    t.head_dim = hf_head_dim(r, t, "num_attention_heads");
+    t.norm = norm_type::layer_norm;
+    t.ffn = type == "opt" ? ffn_kind::relu : ffn_kind::gelu;
+    t.linear_bias = type == "falcon" ? r.boolean_or("bias", false) : r.boolean_or("enable_bias", true);
+    t.position = type == "gpt_neox" || type == "falcon" ? position_kind::rope : position_kind::learned;
+    t.kind = type == "bert" || type == "vit" ? transformer_kind::encoder : transformer_kind::decoder;
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", type != "gpt_neox");
+    if (type == "vit") {  // patch embedding: a linear layer of channels·patch² inputs, one row per patch + [CLS]
+        const long long patch = r.integer_or("patch_size", 16, 1, 4096), image = r.integer_or("image_size", 224, 1);
+        t.vocab = r.integer_or("num_channels", 3, 1, 64) * patch * patch;
+        t.max_seq = (image / patch) * (image / patch) + 1;
+        t.linear_bias = r.boolean_or("qkv_bias", true);
+        t.pooler = true;
+    } else {
+        t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
+        t.max_seq = r.integer_or("max_position_embeddings", 2048, 1, lim::max_seq);
+    }
+    if (type == "falcon") {
+        const bool new_arch = r.boolean_or("new_decoder_architecture", false);
+        t.kv_heads = new_arch ? r.integer("num_kv_heads", 1, t.heads) : r.boolean_or("multi_query", true) ? 1 : t.heads;
+        t.position = r.boolean_or("alibi", false) ? position_kind::alibi : position_kind::rope;
+    }
+    const char* width = type == "opt" ? "ffn_dim" : type == "falcon" ? "ffn_hidden_size" : "intermediate_size";
+    t.ffn_hidden = type == "falcon" ? r.integer_or(width, 4 * t.hidden, 1, lim::max_ffn_hidden)
+                                    : r.integer(width, 1, lim::max_ffn_hidden);
+    t.type_vocab = type == "bert" ? r.integer_or("type_vocab_size", 2, 0, lim::max_type_vocab) : 0;
+    t.pooler = t.pooler || type == "bert";
+}
+
+/// T5 (`d_model`, `num_layers`, `num_decoder_layers`, `num_heads`, `d_kv`, `d_ff`, `feed_forward_proj`): an
+/// encoder-decoder with scale-only norms, relative positions, no biases and a tied output unless untied (T5 v1.1).
+inline void hf_t5(const hf_reader& r, transformer_config& t) {
+    namespace lim = transformer_limits;
+    t.kind = transformer_kind::encoder_decoder;
+    t.hidden = r.integer("d_model", 1, lim::max_hidden);
+    t.layers = r.integer("num_layers", 1, lim::max_layers);
+    t.decoder_layers = r.integer_or("num_decoder_layers", t.layers, 1, lim::max_layers);
+    t.heads = r.integer("num_heads", 1, lim::max_heads);
+    t.kv_heads = t.heads;
+    t.head_dim = r.integer("d_kv", 1, lim::max_heads);
+    t.ffn_hidden = r.integer("d_ff", 1, lim::max_ffn_hidden);
+    const std::string proj = r.string_or("feed_forward_proj", "relu");
+    if (proj != "relu" && proj != "gated-gelu" && proj != "gelu" && proj != "gated-relu") {
+        r.fail("feed_forward_proj", "is '" + proj + "'; roofcast reads relu, gelu, gated-gelu and gated-relu");
+    }
+    t.ffn = proj == "relu" ? ffn_kind::relu : proj == "gelu" ? ffn_kind::gelu : ffn_kind::geglu;
+    t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
+    t.max_seq = r.integer_or("n_positions", 512, 1, lim::max_seq);
+    t.norm = norm_type::rms_norm;
+    t.position = position_kind::relative;
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", true);
+    t.linear_bias = false;
+}
+
+/// The last component of `path` ("" for none).
+inline std::string hf_base_name(const std::string& path) {
+    const std::size_t slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+/// The workload's name: the file's stem, lower case, or for a file called config.json its directory's name (the
+/// model_type when it has none).
+inline std::string hf_workload_name(const std::string& file, const std::string& type) {
+    std::string stem = hf_base_name(file);
+    stem = stem.substr(0, stem.rfind('.') == 0 ? stem.size() : stem.rfind('.'));
+    if (stem == "config") {
+        const std::size_t slash = file.find_last_of("/\\");
+        stem = slash == std::string::npos ? std::string() : hf_base_name(file.substr(0, slash));
+    }
+    if (stem.empty() || stem == "." || stem == "..") {
+        stem = type;
+    }
+    std::transform(stem.begin(), stem.end(), stem.begin(),
+                   [](unsigned char ch) { return std::isspace(ch) ? '-' : static_cast<char>(std::tolower(ch)); });
+    return stem;
+}
+
+}  // namespace detail
+
+/// Parses a Hugging Face `config.json` from `text` (`file` names it in messages and gives the workload's name) into
+/// a transformer workload, for the model_types of hf_model_types. Throws input_error "FILE: field 'FIELD' ..." on
+/// invalid JSON, an unknown model_type, a missing or mistyped field or an inconsistent shape.
+inline workload parse_hf_config(std::string_view text, const std::string& file) {
+    nlohmann::json root;
+    try {
+        root = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw input_error(file + ": not valid JSON (at byte " + std::to_string(e.byte) + ")");
+    }
+    if (!root.is_object()) {
+        throw input_error(file + ": a config.json is a JSON object, got " + std::string(root.type_name()));
+    }
+    const detail::hf_reader r(root, file);
+    const std::string type = r.string_or("model_type", "");
+    if (type.empty()) {
+        r.fail("model_type", "is missing (roofcast reads the architecture from it)");
+    }
+    if (std::find(hf_model_types.begin(), hf_model_types.end(), type) == hf_model_types.end()) {
+        std::string known;
+        for (std::string_view k : hf_model_types) {
+            known += (known.empty() ? "" : ", ") + std::string(k);
+        }
+        r.fail("model_type", "is '" + type + "', which roofcast does not read; it reads " + known);
+    }
+    transformer_config t;
+    if (type == "gpt2" || type == "gptj") {
+        detail::hf_gpt2_family(r, type, t);
+    } else if (type == "t5") {
+        detail::hf_t5(r, t);
+    } else if (type == "bert" || type == "vit" || type == "gpt_neox" || type == "opt" || type == "falcon") {
+        detail::hf_bert_family(r, type, t);
+    } else {
+        detail::hf_llama_family(r, type, t);
+    }
+    t.name = detail::hf_workload_name(file, type);
+    t.description = "Hugging Face config.json (model_type " + type + ")";
+    t.sources = {{"config", "Hugging Face config.json: " + file}};
+    t.origin = file;
+    try {
+        validate(t);
+    } catch (const input_error& e) {
+        throw input_error(file + ": " + e.what());
+    }
+    return make_workload(std::move(t));
+}
+
+/// Loads the Hugging Face `config.json` at `path` (see parse_hf_config).
+inline workload load_hf_config(const std::string& path) {
+    return parse_hf_config(detail::read_text_file(path, "Hugging Face config"), path);
+}
+
+/// Loads a workload file by its extension: `.json` a Hugging Face config.json (load_hf_config), anything else a
+/// roofcast transformer TOML (load_transformer_file, whose unknown keys are appended to `warnings`).
+inline workload load_workload_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+    const bool json = path.size() >= 5 && detail::normalize_name(path.substr(path.size() - 5)) == ".json";
+    return json ? load_hf_config(path) : make_workload(load_transformer_file(path, warnings));
+}
+
+}  // namespace roofcast
+
+#endif

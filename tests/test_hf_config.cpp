@@ -1,0 +1,296 @@
+// Hugging Face config.json workloads (issue 16): parameter counts against the published ones, the architectures
+// they need (MoE with shared experts, multi-head latent attention, sliding windows) in the cost and memory models,
+// and the errors of bad files. Expected values and their sources: tests/data/hf/README.md.
+#include <roofcast/io/hf_config.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+namespace rc = roofcast;
+
+namespace {
+
+const std::string hf_dir = std::string(ROOFCAST_TEST_DATA_DIR) + "/hf/";
+
+rc::workload load(const std::string& file) {
+    return rc::load_hf_config(hf_dir + file);
+}
+
+std::map<std::string, double> items(const rc::memory_footprint& f) {
+    std::map<std::string, double> m;
+    for (const auto& [k, v] : f.items) {
+        m[k] = v;
+    }
+    return m;
+}
+
+rc::run_config decode(rc::precision p, int tp) {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = p;
+    c.tp = tp;
+    c.num_gpus = tp;
+    c.batch = 1;
+    return c;
+}
+
+// FLOPs of the GEMMs and attention kernels whose name contains `part`.
+double flops_of(const rc::lowered_work& w, const std::string& part) {
+    double f = 0.0;
+    for (const rc::kernel& k : w.kernels) {
+        const bool math = k.cls == rc::op_class::gemm || k.cls == rc::op_class::attention;
+        if (math && k.name.find(part) != std::string::npos) {
+            f += k.work.value() * k.count;
+        }
+    }
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("config.json parameter counts are within 1% of the published ones") {
+    struct published {
+        const char* file;
+        double count;
+    };
+    // tests/data/hf/README.md cites each figure.
+    const published models[] = {
+        {"llama-3.1-405b.json", 405e9},        // Meta: "405B"
+        {"mixtral-8x7b.json", 46.7e9},         // Mistral AI: "46.7B total parameters"
+        {"deepseek-v3.json", 671e9},           // DeepSeek-V3 report: "671B total parameters"
+        {"qwen2-7b.json", 7.62e9},             // released weights: 7.62B
+        {"qwen1.5-moe-a2.7b.json", 14.3e9},    // Qwen: "14.3B parameters in total"
+        {"gemma-2-9b.json", 9'241'705'984.0},  // Gemma 2 report, Table 2: 917,504,000 + 8,324,201,984
+        {"phi-3-mini-4k.json", 3.8e9},         // Phi-3 report: "3.8 billion parameter"
+        {"gpt2.json", 124e6},                  // OpenAI model card: "124 million"
+        {"bert-base-uncased.json", 110e6},     // Devlin et al.: "Total Parameters=110M"
+        {"t5-base.json", 222'903'552.0},       // released t5-base weights (the paper's "about 220 million")
+        {"vit-base-patch16-224.json", 86e6},   // Dosovitskiy et al., Table 1: ViT-Base 86M
+    };
+    for (const published& m : models) {
+        CAPTURE(m.file);
+        const rc::workload w = load(m.file);
+        REQUIRE(w.transformer);
+        CHECK(rc::parameters(w) == doctest::Approx(m.count).epsilon(0.01));
+    }
+}
+
+TEST_CASE("Llama-3.1-405B: the exact count of its shape, 0.2% above the published 405B") {
+    const rc::workload w = load("llama-3.1-405b.json");
+    CHECK(w.name == "llama-3.1-405b");
+    // 126 · (2·16384² + 2·16384·1024 + 3·16384·53248 + 2·16384) + 2·128256·16384 + 16384.
+    CHECK(rc::parameters(w) == 405'853'388'800.0);
+    CHECK(rc::parameters(w) / 405e9 - 1.0 == doctest::Approx(0.0021).epsilon(0.05));
+}
+
+TEST_CASE("DeepSeek-V3: MLA, 256 routed + 1 shared experts, 3 dense blocks; 37B active per token") {
+    const rc::transformer_config t = *load("deepseek-v3.json").transformer;
+    CHECK(rc::latent_attention(t));
+    CHECK(t.experts == 256);
+    CHECK(t.shared_experts == 1);
+    CHECK(t.top_k == 8);
+    CHECK(t.first_dense_layers == 3);
+    CHECK(rc::moe_blocks(t, t.layers) == 58);
+    // Exact count of the shape (without the multi-token-prediction module the 685B checkpoint adds).
+    CHECK(rc::parameters(t) == 671'026'404'352.0);
+    // "37B activated for each token" (DeepSeek-V3 report, abstract).
+    CHECK(rc::parameters(t) - rc::idle_expert_parameters(t) == doctest::Approx(37e9).epsilon(0.02));
+}
+
+TEST_CASE("DeepSeek-V3's KV cache is the MLA latent: (512 + 64) values x 61 layers per token") {
+    const rc::transformer_config t = *load("deepseek-v3.json").transformer;
+    rc::run_config c = decode(rc::precision::bf16, 1);
+    CHECK(rc::kv_cache_elements_per_layer(t) == 576.0);
+    CHECK(rc::kv_cache_bytes_per_token(t, c) == 576.0 * 61 * 2);  // 70,272 bytes in BF16
+    c.tp = 8;  // the latent is shared by all heads: every tensor-parallel rank keeps it whole
+    c.num_gpus = 8;
+    CHECK(rc::kv_cache_bytes_per_token(t, c) == 576.0 * 61 * 2);
+    // Llama-style attention would keep 2 · 128 heads · 192 · 61 values: 85x more.
+    CHECK(2.0 * 128 * 192 / 576.0 > 85.0);
+}
+
+TEST_CASE("Mixtral 8x7B decode at TP 2: memory holds all 8 experts, compute runs 2") {
+    const rc::workload w = load("mixtral-8x7b.json");
+    const rc::transformer_config& t = *w.transformer;
+    const rc::run_config c = decode(rc::precision::fp8, 2);
+    auto m = items(rc::footprint(w, c));
+    CHECK(m["weights"] == doctest::Approx(46'702'792'704.0 / 2));  // FP8: one byte per parameter, half per GPU
+    rc::run_plan p = rc::resolve(w, c);
+    p.passes[0].named = true;
+    const rc::lowered_work lw = rc::lower_transformer(p, p.passes[0]);
+    // One token, top-2: two experts' SwiGLU (3 matrices of 4096 x 14336/2 on this GPU) in each of 32 blocks.
+    const double per_expert = 2.0 * 3.0 * 4096.0 * (14336.0 / 2);
+    CHECK(flops_of(lw, "expert") == doctest::Approx(32 * 2 * per_expert).epsilon(1e-3));
+    CHECK(flops_of(lw, "expert") == doctest::Approx(32 * t.top_k * per_expert).epsilon(1e-3));
+}
+
+TEST_CASE("MoE prefill spreads the routed tokens over every expert; shared experts run every token") {
+    const rc::workload w = load("qwen1.5-moe-a2.7b.json");
+    const rc::transformer_config& t = *w.transformer;
+    CHECK(t.moe_ffn_hidden == 1408);
+    CHECK(t.shared_experts == 4);  // shared_expert_intermediate_size 5632 = 4 x 1408
+    rc::run_config c = decode(rc::precision::bf16, 1);
+    c.phase = rc::phase::prefill;
+    c.prompt_len = 600;
+    rc::run_plan p = rc::resolve(w, c);
+    p.passes[0].named = true;
+    const rc::lowered_work lw = rc::lower_transformer(p, p.passes[0]);
+    const double per_token = 2.0 * 3.0 * 2048.0 * 1408.0;  // one expert, one token
+    // 600 tokens x top-4 = 2400 routed rows, 40 per expert over 60 experts; 4 shared experts x 600 tokens.
+    CHECK(flops_of(lw, "expert ") - flops_of(lw, "shared expert ") ==
+          doctest::Approx(24 * 2400 * per_token).epsilon(1e-3));
+    CHECK(flops_of(lw, "shared expert ") == doctest::Approx(24 * 4 * 600 * per_token).epsilon(1e-3));
+}
+
+TEST_CASE("sliding windows cap Gemma 2's KV cache on half its blocks and Mistral-style attention spans") {
+    const rc::workload w = load("gemma-2-9b.json");
+    const rc::transformer_config& t = *w.transformer;
+    CHECK(t.sliding_window == 4096);
+    CHECK(t.sliding_layers == 21);  // every other block of 42
+    CHECK(rc::kv_cache_tokens(t, 4000) == 4000.0);
+    CHECK(rc::kv_cache_tokens(t, 8192) == doctest::Approx((8192.0 + 4096.0) / 2));
+    rc::run_config c = decode(rc::precision::bf16, 1);
+    c.prompt_len = 8000;
+    c.gen_len = 192;
+    auto m = items(rc::footprint(w, c));
+    CHECK(m["kv cache"] == doctest::Approx(rc::kv_cache_tokens(t, 8192) * rc::kv_cache_bytes_per_token(t, c)));
+    // Phi-3-mini's 2047-token window on every block: a long context attends to the window only.
+    const rc::workload phi = load("phi-3-mini-4k.json");
+    CHECK(phi.transformer->sliding_layers == 32);
+    CHECK(rc::kv_cache_tokens(*phi.transformer, 4096) == 2047.0);
+    c.prompt_len = 3000;  // a mean context of 3096 tokens, within Phi-3-mini's 4096
+    rc::run_plan p = rc::resolve(phi, c);
+    p.passes[0].named = true;
+    const rc::lowered_work lw = rc::lower_transformer(p, p.passes[0]);
+    CHECK(flops_of(lw, "attention window") > 0.0);
+    CHECK(flops_of(lw, "attention window") == doctest::Approx(32 * 4.0 * 32 * 2047 * 96).epsilon(1e-3));
+}
+
+TEST_CASE("families map onto roofcast's shapes") {
+    const rc::transformer_config bert = *load("bert-base-uncased.json").transformer;
+    CHECK(bert.kind == rc::transformer_kind::encoder);
+    CHECK(bert.pooler);
+    CHECK(bert.type_vocab == 2);
+    const rc::transformer_config t5 = *load("t5-base.json").transformer;
+    CHECK(t5.kind == rc::transformer_kind::encoder_decoder);
+    CHECK(t5.decoder_layers == 12);
+    CHECK(t5.ffn == rc::ffn_kind::relu);
+    const rc::transformer_config vit = *load("vit-base-patch16-224.json").transformer;
+    CHECK(vit.vocab == 3 * 16 * 16);  // the patch embedding: a linear layer of 768 inputs
+    CHECK(vit.max_seq == 197);        // 14 x 14 patches + [CLS]
+    CHECK(rc::default_seq_len(vit) == 197);
+    const rc::transformer_config qwen = *load("qwen2-7b.json").transformer;
+    CHECK(qwen.qkv_bias);
+    CHECK(qwen.sliding_window == 0);  // use_sliding_window false
+    const rc::transformer_config gemma = *load("gemma-2-9b.json").transformer;
+    CHECK(gemma.ffn == rc::ffn_kind::geglu);
+    CHECK(gemma.tied_embeddings);
+    CHECK(gemma.head_dim == 256);
+}
+
+TEST_CASE("config.json errors name the file and the field") {
+    const std::string f = "models/x/config.json";
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "mamba", "hidden_size": 768})", f),
+                         doctest::Contains("models/x/config.json: field 'model_type' is 'mamba', which roofcast "
+                                           "does not read; it reads llama, mistral"),
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"hidden_size": 768})", f),
+                         "models/x/config.json: field 'model_type' is missing (roofcast reads the architecture from "
+                         "it)",
+                         rc::input_error);
+    const std::string llama =
+        R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+            "vocab_size": 32000, "max_position_embeddings": 4096})";
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(llama, f),
+                         "models/x/config.json: field 'intermediate_size' is missing (model_type 'llama' needs it)",
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(
+        rc::parse_hf_config(R"({"model_type": "gpt2", "n_embd": "768"})", f),
+        "models/x/config.json: field 'n_embd' must be a whole number between 1 and 1048576, got \"768\"",
+        rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config("{\"model_type\": ", f), doctest::Contains("not valid JSON"),
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config("[1, 2]", f), doctest::Contains("is a JSON object, got array"),
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::load_hf_config(hf_dir + "absent.json"), doctest::Contains("cannot open"), rc::input_error);
+}
+
+TEST_CASE("the workload's name comes from the file, or its directory for config.json") {
+    const std::string body = R"({"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 2,
+                                 "vocab_size": 100, "n_positions": 128})";
+    CHECK(rc::parse_hf_config(body, "a/b/My-Model.json").name == "my-model");
+    CHECK(rc::parse_hf_config(body, "hub/Tiny-GPT/config.json").name == "tiny-gpt");
+    CHECK(rc::parse_hf_config(body, "config.json").name == "gpt2");
+    CHECK(rc::load_workload_file(hf_dir + "gpt2.json").name == "gpt2");
+    CHECK(rc::load_workload_file(std::string(ROOFCAST_TEST_DATA_DIR) + "/tiny-llama.toml").name == "tiny-llama");
+}
+
+TEST_CASE("every other model_type reads its own field names") {
+    const std::string f = "inline.json";
+    const rc::transformer_config neox =
+        *rc::parse_hf_config(
+             R"({"model_type": "gpt_neox", "hidden_size": 512, "num_hidden_layers": 6, "num_attention_heads": 8,
+            "intermediate_size": 2048, "vocab_size": 50304, "max_position_embeddings": 2048})",
+             f)
+             .transformer;
+    CHECK(neox.position == rc::position_kind::rope);
+    CHECK_FALSE(neox.tied_embeddings);
+    const rc::transformer_config gptj =
+        *rc::parse_hf_config(
+             R"({"model_type": "gptj", "n_embd": 4096, "n_layer": 28, "n_head": 16, "n_positions": 2048,
+            "rotary_dim": 64, "vocab_size": 50400})",
+             f)
+             .transformer;
+    CHECK(gptj.ffn_hidden == 16384);  // n_inner null: 4 x n_embd
+    const rc::transformer_config opt =
+        *rc::parse_hf_config(
+             R"({"model_type": "opt", "hidden_size": 2048, "num_hidden_layers": 24, "num_attention_heads": 32,
+            "ffn_dim": 8192, "vocab_size": 50272, "max_position_embeddings": 2048})",
+             f)
+             .transformer;
+    CHECK(opt.ffn == rc::ffn_kind::relu);
+    CHECK(opt.ffn_hidden == 8192);
+    // Falcon-7B: multi-query (one KV head), no biases, FFN 4 x hidden: 65024·4544 tied embedding + 32 blocks of
+    // (2·4544² + 2·4544·64 + 2·4544·18176 + 2 LayerNorms) + a final LayerNorm (Falcon's blocks have one norm, not two).
+    const rc::workload falcon = rc::parse_hf_config(
+        R"({"model_type": "falcon", "hidden_size": 4544, "num_hidden_layers": 32, "num_attention_heads": 71,
+            "multi_query": true, "parallel_attn": true, "bias": false, "vocab_size": 65024, "alibi": false})",
+        f);
+    CHECK(falcon.transformer->kv_heads == 1);
+    CHECK(rc::parameters(falcon) == 6'922'011'520.0);
+    const rc::transformer_config mistral =
+        *rc::parse_hf_config(
+             R"({"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+            "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000,
+            "max_position_embeddings": 32768, "sliding_window": 4096})",
+             f)
+             .transformer;
+    CHECK(mistral.sliding_window == 4096);
+    CHECK(mistral.sliding_layers == 32);
+    const rc::transformer_config gemma =
+        *rc::parse_hf_config(
+             R"({"model_type": "gemma", "hidden_size": 3072, "num_hidden_layers": 28, "num_attention_heads": 16,
+            "head_dim": 256, "intermediate_size": 24576, "vocab_size": 256000, "max_position_embeddings": 8192})",
+             f)
+             .transformer;
+    CHECK(gemma.ffn == rc::ffn_kind::geglu);
+    CHECK(gemma.sliding_window == 0);
+    // DeepSeek-V2-Lite: no query compression (q_lora_rank null), 64 routed experts and 2 shared.
+    const rc::transformer_config lite =
+        *rc::parse_hf_config(
+             R"({"model_type": "deepseek_v2", "hidden_size": 2048, "num_hidden_layers": 27, "num_attention_heads": 16,
+            "intermediate_size": 10944, "moe_intermediate_size": 1408, "n_routed_experts": 64,
+            "n_shared_experts": 2, "num_experts_per_tok": 6, "first_k_dense_replace": 1, "kv_lora_rank": 512,
+            "q_lora_rank": null, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128,
+            "vocab_size": 102400, "max_position_embeddings": 163840})",
+             f)
+             .transformer;
+    CHECK(lite.q_lora_rank == 0);
+    CHECK(rc::latent_attention(lite));
+    CHECK(rc::moe_blocks(lite, lite.layers) == 26);
+    CHECK(rc::parameters(lite) == doctest::Approx(15.7e9).epsilon(0.01));  // DeepSeek-V2 paper: "15.7B"
+}
