@@ -17,12 +17,14 @@ file(GLOB shipped_charts RELATIVE "${SOURCE_DIR}/docs/calibration" "${SOURCE_DIR
 if(NOT charts STREQUAL shipped_charts)
   message(FATAL_ERROR "docs/calibration/ holds ${shipped_charts}, a fresh calibration draws ${charts}: run `bash scripts/update-docs.sh`")
 endif()
-set(pairs "default.toml;models/calibration/default.toml" "calibration.md;docs/calibration.md"
-          "accuracy.md;docs/accuracy.md")
+# Pairs "fresh|shipped" (a list of lists would flatten).
+set(pairs "default.toml|models/calibration/default.toml" "calibration.md|docs/calibration.md"
+          "accuracy.md|docs/accuracy.md")
 foreach(chart IN LISTS charts)
-  list(APPEND pairs "calibration/${chart};docs/calibration/${chart}")
+  list(APPEND pairs "calibration/${chart}|docs/calibration/${chart}")
 endforeach()
 foreach(pair IN LISTS pairs)
+  string(REPLACE "|" ";" pair "${pair}")
   list(GET pair 0 fresh)
   list(GET pair 1 shipped)
   execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${WORK}/${fresh}" "${SOURCE_DIR}/${shipped}"
