@@ -169,7 +169,11 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
     }
 
     t.sources = detail::read_sources(r);
-    validate(t);  // every check above has a line; this one guards the struct-level invariants as well
+    try {
+        validate(t);  // the checks above have a line; the cross-field ones (experts, latent attention) have not
+    } catch (const input_error& e) {
+        throw input_error(file + ": " + e.what());
+    }
     r.warn_unknown_keys();
     return t;
 }

@@ -37,9 +37,14 @@ inline constexpr long long max_experts = 1LL << 20;
 
 namespace detail {
 
-/// Throws input_error "invalid workload 'NAME': FIELD must be between LO and HI, got V" unless lo <= v <= hi.
+/// Throws input_error "invalid workload 'NAME': FIELD must be between LO and HI, got V" unless lo <= v <= hi; with
+/// `needs` (the field belongs to a feature the workload does not have), "FIELD applies only with NEEDS, got V".
 inline void check_workload_field(const std::string& workload, const char* field, long long v, long long lo,
-                                 long long hi) {
+                                 long long hi, const char* needs = nullptr) {
+    if ((v < lo || v > hi) && needs != nullptr) {
+        throw input_error("invalid workload '" + workload + "': " + field + " applies only with " + needs + ", got " +
+                          std::to_string(v));
+    }
     if (v < lo || v > hi) {
         throw input_error("invalid workload '" + workload + "': " + field + " must be between " + std::to_string(lo) +
                           " and " + std::to_string(hi) + ", got " + std::to_string(v));
@@ -53,17 +58,20 @@ inline void validate_architecture(const transformer_config& t) {
     namespace lim = transformer_limits;
     const std::string& n = t.name;
     const bool moe = t.experts > 1, mla = latent_attention(t);
-    check_workload_field(n, "moe_ffn_hidden", t.moe_ffn_hidden, 0, moe ? lim::max_ffn_hidden : 0);
-    check_workload_field(n, "shared_experts", t.shared_experts, 0, moe ? lim::max_experts : 0);
-    check_workload_field(n, "first_dense_layers", t.first_dense_layers, 0, moe ? t.layers - 1 : 0);
+    const char* experts = moe ? nullptr : "experts (experts > 1)";
+    const char* latent = mla ? nullptr : "multi-head latent attention (kv_lora_rank > 0)";
+    check_workload_field(n, "moe_ffn_hidden", t.moe_ffn_hidden, 0, moe ? lim::max_ffn_hidden : 0, experts);
+    check_workload_field(n, "shared_experts", t.shared_experts, 0, moe ? lim::max_experts : 0, experts);
+    check_workload_field(n, "first_dense_layers", t.first_dense_layers, 0, moe ? t.layers - 1 : 0, experts);
     check_workload_field(n, "kv_lora_rank", t.kv_lora_rank, 0, lim::max_hidden);
-    check_workload_field(n, "q_lora_rank", t.q_lora_rank, 0, mla ? lim::max_hidden : 0);
-    check_workload_field(n, "qk_rope_head_dim", t.qk_rope_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0);
-    check_workload_field(n, "qk_nope_head_dim", t.qk_nope_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0);
-    check_workload_field(n, "v_head_dim", t.v_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0);
+    check_workload_field(n, "q_lora_rank", t.q_lora_rank, 0, mla ? lim::max_hidden : 0, latent);
+    check_workload_field(n, "qk_rope_head_dim", t.qk_rope_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0, latent);
+    check_workload_field(n, "qk_nope_head_dim", t.qk_nope_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0, latent);
+    check_workload_field(n, "v_head_dim", t.v_head_dim, mla ? 1 : 0, mla ? lim::max_heads : 0, latent);
     check_workload_field(n, "sliding_window", t.sliding_window, 0, lim::max_seq);
     check_workload_field(n, "sliding_layers", t.sliding_layers, 0,
-                         t.sliding_window > 0 ? t.layers + t.decoder_layers : 0);
+                         t.sliding_window > 0 ? t.layers + t.decoder_layers : 0,
+                         t.sliding_window > 0 ? nullptr : "a sliding window (sliding_window > 0)");
 }
 
 }  // namespace detail
