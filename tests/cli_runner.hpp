@@ -4,6 +4,7 @@
 #define ROOFCAST_TESTS_CLI_RUNNER_HPP
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,6 +59,13 @@ inline cli_result run_roofcast(const std::string& args) {
     return run_command(std::string("'") + ROOFCAST_CLI + "' " + args);
 }
 #endif
+
+/// The JSON a command printed; fails the test case (showing its stderr) unless it exited 0.
+inline nlohmann::json json_of(const cli_result& r) {
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(r.out);
+}
 
 }  // namespace roofcast_tests
 

@@ -25,11 +25,7 @@ run_result roofcast(const std::string& args) {
     return roofcast_tests::run_roofcast(args);
 }
 
-nlohmann::json json_of(const run_result& r) {
-    INFO(r.err);
-    REQUIRE(r.status == 0);
-    return nlohmann::json::parse(r.out);
-}
+using roofcast_tests::json_of;
 
 const std::string data_dir = ROOFCAST_TEST_DATA_DIR;
 

@@ -18,11 +18,7 @@ run_result roofcast(const std::string& args) {
     return roofcast_tests::run_roofcast(args);
 }
 
-nlohmann::json json_of(const run_result& r) {
-    INFO(r.err);
-    REQUIRE(r.status == 0);
-    return nlohmann::json::parse(r.out);
-}
+using roofcast_tests::json_of;
 
 /// Checks that `args` fails with exit status 2 and a message on stderr containing `text`.
 void fails_with(const std::string& args, const std::string& text) {

@@ -9,18 +9,17 @@
 #include <roofcast/calibrate/fit.hpp>
 #include <roofcast/calibrate/validation.hpp>
 #include <roofcast/catalog.hpp>
+#include <roofcast/detail/parallel.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/io/measurements.hpp>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <exception>
 #include <functional>
 #include <map>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 namespace roofcast {
@@ -76,34 +75,13 @@ inline cross_validation cross_validate(const measurement_set& data, const model_
     std::sort(groups.begin(), groups.end());
     groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
     std::vector<std::vector<row_prediction>> folds(groups.size());
-    std::atomic<std::size_t> next{0}, done{0};
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    auto worker = [&] {
-        try {
-            for (std::size_t i = next++; i < groups.size() && !failed; i = next++) {
-                folds[i] = detail::cv_fold_rows(data, cat, by, groups[i], o.calibration);
-                if (o.progress) {
-                    o.progress(++done, groups.size());
-                }
-            }
-        } catch (...) {
-            if (!failed.exchange(true)) {
-                failure = std::current_exception();
-            }
+    std::atomic<std::size_t> done{0};
+    detail::parallel_for(groups.size(), std::min(o.threads, 256), [&](std::size_t i) {
+        folds[i] = detail::cv_fold_rows(data, cat, by, groups[i], o.calibration);
+        if (o.progress) {
+            o.progress(++done, groups.size());
         }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::min(o.threads, 256); ++t) {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (std::thread& t : pool) {
-        t.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+    });
     cross_validation cv;
     cv.split = by;
     cv.held_out.file = data.file + " (leave one " + std::string(to_string_view(by)) + " out)";

@@ -4,6 +4,7 @@
 #ifndef ROOFCAST_MODEL_SWEEP_HPP
 #define ROOFCAST_MODEL_SWEEP_HPP
 
+#include <roofcast/detail/parallel.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/model/params.hpp>
@@ -15,10 +16,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdio>
-#include <exception>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace roofcast {
@@ -137,7 +136,6 @@ inline std::vector<sweep_result> sweep(const std::vector<sweep_point>& points, c
         throw input_error("sweep: threads must be at least 1, got " + std::to_string(o.threads));
     }
     std::vector<sweep_result> out(points.size() * gpus.size());
-    std::atomic<std::size_t> next{0};
     auto run_point = [&](std::size_t i) {
         sweep_result* row = &out[i * gpus.size()];
         std::optional<lowered_run> lowered;
@@ -162,32 +160,7 @@ inline std::vector<sweep_result> sweep(const std::vector<sweep_point>& points, c
             }
         }
     };
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    auto worker = [&] {
-        try {
-            for (std::size_t i = next++; i < points.size() && !failed; i = next++) {
-                run_point(i);
-            }
-        } catch (...) {
-            if (!failed.exchange(true)) {
-                failure = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    const auto extra = static_cast<std::size_t>(std::min<int>(o.threads, 1024) - 1);
-    pool.reserve(extra);
-    for (std::size_t t = 0; t < extra; ++t) {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (std::thread& t : pool) {
-        t.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+    detail::parallel_for(points.size(), std::min<int>(o.threads, 1024), run_point);
     return out;
 }
 

@@ -8,6 +8,7 @@
 #ifndef ROOFCAST_MODEL_TRAINING_PLAN_HPP
 #define ROOFCAST_MODEL_TRAINING_PLAN_HPP
 
+#include <roofcast/detail/parallel.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/format.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
@@ -25,17 +26,14 @@
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <limits>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -446,31 +444,8 @@ inline void evaluate_shape(const training_shape& s, const training_search& x, sc
 inline void evaluate_all(const std::vector<training_shape>& shapes, const training_search& x,
                          std::vector<scored_layout>& out, std::vector<layout_memory>& memory, int threads) {
     const std::size_t n = x.request->gpus.size();
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> failed{false};
-    std::exception_ptr failure;
-    auto worker = [&] {
-        try {
-            for (std::size_t i = next++; i < shapes.size() && !failed; i = next++) {
-                evaluate_shape(shapes[i], x, &out[i * n], memory[i]);
-            }
-        } catch (...) {
-            if (!failed.exchange(true)) {
-                failure = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (std::thread& t : pool) {
-        t.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+    detail::parallel_for(shapes.size(), threads,
+                         [&](std::size_t i) { evaluate_shape(shapes[i], x, &out[i * n], memory[i]); });
 }
 
 /// The search of request `r`: the steps, model FLOPs, prices, GPUs per node and peaks of each GPU type, and the
