@@ -139,7 +139,26 @@ TEST_CASE("pointwise, norm, softmax, embedding, pooling and cast traffic") {
     CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, false).read.value() == doctest::Approx(4e6));
     CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, false).read.value() == doctest::Approx(2e6));
     CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, true).read.value() == doctest::Approx(4e6));
+    // Batch-norm backward reads x and dy twice (dγ/dβ with the statistics, then dx): 4 × 1e6 × 2 B.
+    CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, true).read.value() == doctest::Approx(8e6));
+    // Layer-norm weight gradient: its own kernel, reading x and dy again (2 × 1e6 × 2 B) and writing no full tensor.
+    const auto wg = k::norm_weight_gradient("ln", 1e6, rc::dtype::fp16);
+    CHECK(wg.read.value() == doctest::Approx(4e6));
+    CHECK(wg.written.value() == doctest::Approx(0.0));
     CHECK(k::softmax("s", 1e6, rc::dtype::fp32, true).read.value() == doctest::Approx(8e6));
+    // Unfused cross-entropy over 1e6 fp32 logits: forward reads them twice and writes the log-probabilities
+    // (12 MB); backward fills the dense gradient (4 MB), then reads it with the log-probabilities and writes the
+    // logits' gradient (12 MB): 7 tensor passes in all, none of them fusible.
+    const auto ce_f = k::cross_entropy("ce", 1e6, rc::dtype::fp32, false);
+    const auto ce_b = k::cross_entropy("ce", 1e6, rc::dtype::fp32, true);
+    REQUIRE(ce_f.size() == 1);
+    REQUIRE(ce_b.size() == 2);
+    double ce_bytes = 0.0;
+    for (const auto& kk : {ce_f[0], ce_b[0], ce_b[1]}) {
+        ce_bytes += rc::traffic(kk).value();
+        CHECK_FALSE(kk.fusible);
+    }
+    CHECK(ce_bytes == doctest::Approx(7 * 4e6));
     CHECK(k::embedding("e", 1000, 4096, rc::dtype::fp16, false).written.value() == doctest::Approx(1000.0 * 4096 * 2));
     CHECK(k::pooling("p", 4e6, 1e6, 9, rc::dtype::fp16).read.value() == doctest::Approx(8e6));
     const auto c = k::cast("c", 1e6, rc::dtype::fp32, rc::dtype::fp16);

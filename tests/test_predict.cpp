@@ -205,3 +205,39 @@ TEST_CASE("the A40 trains BERT-Large faster than the V100, as measured (issue 14
     CHECK(a40 / v100 > 1.0);
     CHECK(a40 / v100 < 1.16 * 1.25);
 }
+
+TEST_CASE("NCHW tensor-core convolutions pay a transpose of both activation operands per pass") {
+    const rc::workload& net = rc::catalog().workload_named("resnet50");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.batch = 4;
+    const auto transposes = [&](bool channels_last, rc::precision p) {
+        c.channels_last = channels_last;
+        c.precision = p;
+        const rc::lowered_work w = rc::lower_cnn(rc::resolve(net, c), 4);
+        double bytes = 0.0;
+        for (const rc::kernel& k : w.kernels) {
+            if (k.name.find("nchw transposes") != std::string::npos) {
+                CHECK_FALSE(k.fusible);
+                bytes += rc::traffic(k).value() * k.count;
+            }
+        }
+        return bytes;
+    };
+    // By hand from the layer list: each pass reads and writes its two activation operands once more (fp16, 2 B):
+    // forward and wgrad on every convolution, dgrad on all but the first (no gradient for the images).
+    double expected = 0.0;
+    bool first = true;
+    for (const rc::cnn_layer& l : net.cnn->layers) {
+        if (l.kind != rc::cnn_layer_kind::conv) {
+            continue;
+        }
+        const double operands = 4.0 * static_cast<double>(l.c_in * l.h_in * l.w_in + l.c_out * l.h_out * l.w_out);
+        expected += (first ? 2.0 : 3.0) * 2.0 * operands * 2.0;
+        first = false;
+    }
+    CHECK(transposes(false, rc::precision::amp_fp16) == doctest::Approx(expected));
+    CHECK(transposes(true, rc::precision::amp_fp16) == 0.0);
+    CHECK(transposes(false, rc::precision::fp32) == 0.0);  // CUDA-core convolutions read NCHW directly
+}

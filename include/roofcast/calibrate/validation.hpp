@@ -245,7 +245,7 @@ inline std::pair<double, double> conv2d_row_time(const measurement& m, const cos
 }
 
 /// The kernels a framework runs for one row of a normalization, softmax, cross-entropy or pointwise workload
-/// over `rows`·`cols` elements (`op`: layer_norm, rms_norm, softmax, cross_entropy as log-softmax, add, and
+/// over `rows`·`cols` elements (`op`: layer_norm, rms_norm, softmax, cross_entropy (kernels::cross_entropy), add, and
 /// relu_square forward as two elementwise kernels). Eager chains of many small kernels (rms_norm_eager, ...) are
 /// not modelled one by one and are refused (models/measurements/kernels-README.md).
 inline std::vector<kernel> framework_row_kernels(const measurement& m) {
@@ -266,7 +266,14 @@ inline std::vector<kernel> framework_row_kernels(const measurement& m) {
         if (op == "layer_norm" || op == "rms_norm") {
             ks.push_back(kernels::norm(
                 op, n, op == "layer_norm" ? kernels::norm_kind::layer_norm : kernels::norm_kind::rms_norm, type, bwd));
-        } else if (op == "softmax" || op == "cross_entropy") {
+            if (bwd) {
+                ks.push_back(kernels::norm_weight_gradient(op + " weight grad", n, type));
+            }
+        } else if (op == "cross_entropy") {
+            for (kernel& k : kernels::cross_entropy(op, n, type, bwd)) {
+                ks.push_back(std::move(k));
+            }
+        } else if (op == "softmax") {
             ks.push_back(kernels::softmax(op, n, type, bwd));
         } else if (op == "add" && !bwd) {
             ks.push_back(kernels::elementwise("add", n, 2, 1, type));
@@ -354,7 +361,8 @@ inline constexpr long long inflight_serve_batch = 2048;
 /// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
 /// attention, `attention=eager` and `scripts=dle` (NVIDIA's example scripts, which compute attention themselves)
 /// unfused, others the framework's kernel at the row's release (framework_version_of); `optimizer=none` times without
-/// the update; `fsdp=full_shard` is ZeRO-3; a blank training batch is the `microbatch` param, else 8.
+/// the update; `fsdp=full_shard` is ZeRO-3; `layout=nchw` transposes around tensor-core convolutions; a blank training
+/// batch is the `microbatch` param, else 8.
 inline run_config run_for(const measurement& m, const gpu_spec& g) {
     run_config c;
     c.mode = m.mode == "train" ? mode::train : mode::infer;
@@ -403,6 +411,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;
     c.allow_tf32 = tensor_core_gpu && m.notes.find("possibly tf32") != std::string::npos;
     c.accumulation = static_cast<int>(m.int_param("accum").value_or(1));
+    c.channels_last = m.param("layout") != std::optional<std::string>("nchw");
     if (m.param("batching") == std::optional<std::string>("inflight")) {
         c.max_serve_batch = inflight_serve_batch;
     }

@@ -104,6 +104,11 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
         kernel b = kernels::norm(suffixed(name, " bwd"), n, kind, type, true);
         b.count = count;
         bwd.push_back(std::move(b));
+        if (kind != kernels::norm_kind::batch_norm) {
+            kernel w = kernels::norm_weight_gradient(suffixed(name, " weight grad"), n, type);
+            w.count = count;
+            bwd.push_back(std::move(w));
+        }
     }
 }
 
@@ -464,8 +469,13 @@ private:
         const long long vocab = std::max<long long>(1, t_.vocab / tp_);
         dense("lm head", s_.logits_rows, vocab, t_.hidden, s_.stage_fraction);
         if (tr_) {
-            pointwise("cross entropy", static_cast<double>(s_.logits_rows) * static_cast<double>(vocab), 1,
-                      s_.stage_fraction, 5.0);
+            const double logits = static_cast<double>(s_.logits_rows) * static_cast<double>(vocab);
+            for (const bool backward : {false, true}) {
+                for (kernel k : kernels::cross_entropy("cross entropy", logits, ty_.activation, backward)) {
+                    k.count = s_.stage_fraction;
+                    (backward ? bwd_ : fwd_).push_back(std::move(k));
+                }
+            }
         }
     }
 
@@ -604,12 +614,28 @@ private:
         d.pad = l.pad_h;
         d.pad_w = l.pad_w;
         d.groups = l.groups;
+        // Tensor cores convolve NHWC; on NCHW tensors cuDNN transposes each pass's two activation operands in and
+        // out (x and y forward, dy and dx for dgrad, x and dy for wgrad): one read and one write of each (Composer's
+        // channels_last method card; about 30% of a ResNet-50 step on V100 and A100).
+        const bool transposes = !p_.config.channels_last && ty_.math_unit == exec_unit::tensor_core;
+        const double operands = b_ * static_cast<double>(l.c_in * l.h_in * l.w_in + l.c_out * l.h_out * l.w_out);
+        const auto transpose = [&](std::vector<kernel>& to) {
+            if (transposes) {
+                kernel t = kernels::elementwise(detail::suffixed(name, " nchw transposes"), operands, 1, 1,
+                                                ty_.activation, 0.0);
+                t.fusible = false;
+                to.push_back(std::move(t));
+            }
+        };
         fwd_.push_back(kernels::conv2d(name, d, kernels::conv_pass::forward, ty_.math, ty_.math_unit));
+        transpose(fwd_);
         if (tr_) {
             if (!first_conv_) {  // no gradient for the input images
                 bwd_.push_back(kernels::conv2d(name, d, kernels::conv_pass::backward_data, ty_.math, ty_.math_unit));
+                transpose(bwd_);
             }
             bwd_.push_back(kernels::conv2d(name, d, kernels::conv_pass::backward_weight, ty_.math, ty_.math_unit));
+            transpose(bwd_);
         }
         first_conv_ = false;
     }

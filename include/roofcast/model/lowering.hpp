@@ -197,13 +197,23 @@ inline kernel cast(std::string name, double n, dtype from, dtype to) {
 enum class norm_kind { batch_norm, layer_norm, rms_norm };
 
 /// A normalization of `n` elements. Batch norm in training reads its input twice (statistics, then
-/// normalize); layer/RMS norm are single-pass fused kernels. Backward reads input and gradient (batch
-/// norm: twice) and writes the input gradient.
+/// normalize); layer/RMS norm are single-pass fused kernels. Backward of batch norm reads input and gradient
+/// twice (the reduction pass that also yields dγ and dβ, then the dx pass) and writes the input gradient;
+/// backward of layer/RMS norm here is its dx kernel (input and gradient read once), the weight gradient being
+/// a kernel of its own (norm_weight_gradient).
 inline kernel norm(std::string name, double n, norm_kind kind, dtype type, bool backward) {
     const double e = element_bytes(type);
     const double passes = kind == norm_kind::batch_norm ? 2.0 : 1.0;
-    const double read = backward ? (passes + 1.0) * n * e : passes * n * e;
+    const double read = (backward ? 2.0 * passes : passes) * n * e;
     return detail::streaming(std::move(name), op_class::norm, type, (backward ? 10.0 : 6.0) * n, read, n * e, false);
+}
+
+/// The weight gradient of a layer or RMS norm over `n` elements: a column reduction that reads the input and
+/// the output gradient again (PyTorch's GammaBetaBackward, Apex's cuComputePartGradGammaBeta: a separate kernel
+/// from dx, as the reduction runs along the other axis); its partial sums are negligible traffic.
+inline kernel norm_weight_gradient(std::string name, double n, dtype type) {
+    const double e = element_bytes(type);
+    return detail::streaming(std::move(name), op_class::norm, type, 2.0 * n, 2.0 * n * e, 0.0, false);
 }
 
 /// Softmax over `n` materialized elements (forward reads scores, writes probabilities; backward reads
@@ -212,6 +222,19 @@ inline kernel softmax(std::string name, double n, dtype type, bool backward) {
     const double e = element_bytes(type);
     return detail::streaming(std::move(name), op_class::softmax, type, 5.0 * n, (backward ? 2.0 : 1.0) * n * e, n * e,
                              false);
+}
+
+/// Cross-entropy over `n` logits as a framework runs it unfused: forward, log-softmax reads the logits twice
+/// (row max and sum, then the normalized write) and keeps the log-probabilities (the loss gathers one per row);
+/// backward, the loss's gradient is written as a dense tensor and log-softmax's backward reads it with the
+/// log-probabilities and writes the logits' gradient (PyTorch's log_softmax, nll_loss and their backward).
+inline std::vector<kernel> cross_entropy(const std::string& name, double n, dtype type, bool backward) {
+    const double e = element_bytes(type);
+    if (!backward) {
+        return {detail::streaming(name, op_class::softmax, type, 5.0 * n, 2.0 * n * e, n * e, false)};
+    }
+    return {detail::streaming(name + " grad fill", op_class::elementwise, type, 0.0, 0.0, n * e, false),
+            detail::streaming(name + " log-softmax bwd", op_class::softmax, type, 3.0 * n, 2.0 * n * e, n * e, false)};
 }
 
 /// A reduction of `n` elements to `n_out`.

@@ -161,6 +161,9 @@ struct run_config {
     std::optional<bool> fused_attention;
     /// Whether FP32 math may run as TF32 on tensor cores.
     bool allow_tf32 = false;
+    /// Whether CNN activations are stored channels-last (NHWC: TensorFlow's default, PyTorch's channels_last) rather
+    /// than NCHW (PyTorch's default), around which cuDNN transposes every tensor-core convolution's operands.
+    bool channels_last = true;
     /// Largest batch `serve` may use (servers cap their batch).
     long long max_serve_batch = 256;
     /// GPUs per node (0: the GPU's default, default_gpus_per_node()).
@@ -378,6 +381,16 @@ inline const std::array<run_option, 35>& run_options() {
             {"tf32", "Let FP32 GEMMs and convolutions run as TF32 on tensor cores", option_kind::flag, "", 0, 0, false,
              E::time, nullptr,
              [](run_config& c, const std::string& s) { c.allow_tf32 = detail::parse_flag("tf32", s); }},
+            {"layout",
+             "CNN activation layout: nhwc (channels_last, the default) or nchw (PyTorch's default: cuDNN transposes "
+             "around each tensor-core convolution)",
+             option_kind::choice, "nhwc|nchw", 0, 0, false, E::time, nullptr,
+             [](run_config& c, const std::string& s) {
+                 if (s != "nhwc" && s != "nchw") {
+                     throw input_error("--layout: '" + s + "' is not one of nhwc, nchw");
+                 }
+                 c.channels_last = s == "nhwc";
+             }},
             ROOFCAST_INT_OPTION("beams", "Beam width of generation: sequences decoded per request", beams, int, 1,
                                 lim::max_beams, false, E::both),
             ROOFCAST_INT_OPTION("mean-seq-len",
