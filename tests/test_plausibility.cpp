@@ -153,10 +153,11 @@ TEST_CASE("no predicted training step beats the best MFU published for its famil
         }
     }
     REQUIRE(highest.size() == rc::all_architectures.size());
-    // Known violations, open in issue 14: compiled PyTorch on Hopper (58% on an H200 for GPT-3 760M, against 53%)
-    // and on Ada (60.5% on an RTX 4090 for BERT-Large, against 60%). The model leaves out what separates a
-    // kernel benchmark from a sustained training run on these parts; they are reported, not asserted, until fixed.
-    const std::vector<rc::architecture> known = {rc::architecture::hopper, rc::architecture::ada};
+    // Known violation, open in issue 14: compiled PyTorch on Hopper (56.5% on an H200 for GPT-3 760M, against 53%).
+    // The model leaves out what separates a kernel benchmark from a sustained training run on this part; it is
+    // reported, not asserted, until fixed. (Ada, 60.5% before the norms' and cross-entropy's traffic was priced as
+    // frameworks run them, now holds its ceiling and is asserted.)
+    const std::vector<rc::architecture> known = {rc::architecture::hopper};
     for (const auto& [arch, u] : highest) {
         CAPTURE(rc::to_string_view(arch));
         CAPTURE(u);
