@@ -241,3 +241,51 @@ TEST_CASE("NCHW tensor-core convolutions pay a transpose of both activation oper
     CHECK(transposes(true, rc::precision::amp_fp16) == 0.0);
     CHECK(transposes(false, rc::precision::fp32) == 0.0);  // CUDA-core convolutions read NCHW directly
 }
+
+TEST_CASE("autocast runs unfused attention's softmax in FP32 in eager PyTorch, not in TensorFlow") {
+    const rc::workload& bert = rc::catalog().workload_named("bert-base");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.fused_attention = false;
+    c.batch = 2;
+    c.seq_len = 128;
+    const auto softmax_bytes = [&](const char* framework) {
+        c.framework = framework;
+        const rc::run_plan plan = rc::resolve(bert, c);
+        const rc::lowered_work w = rc::lower_transformer(plan, plan.passes[0]);
+        double bytes = 0.0;
+        for (const rc::kernel& k : w.kernels) {
+            if (k.name.find(" softmax") != std::string::npos) {
+                bytes += rc::traffic(k).value() * k.count;
+            }
+        }
+        return bytes;
+    };
+    // n = 2 sequences x 12 heads x 128² scores per layer, 12 layers. FP16 softmax: forward reads and writes 2 B per
+    // score, backward reads 4 B and writes 2 B: 10 B. Autocast: FP16 -> FP32 cast (2 + 4), FP32 softmax (4 + 4), cast
+    // back (4 + 2) forward; the same casts around the FP32 backward (8 + 4): 44 B per score.
+    const double n = 12.0 * 2 * 12 * 128 * 128;
+    CHECK(softmax_bytes("tensorflow") == doctest::Approx(10.0 * n));
+    CHECK(softmax_bytes("pytorch") == doctest::Approx(44.0 * n));
+}
+
+TEST_CASE("the fixed host time per step is paid once per optimizer update, shared by its accumulation steps") {
+    const rc::workload& bert = rc::catalog().workload_named("bert-large");
+    const rc::gpu_spec& gpu = rc::catalog().gpu("A100-SXM4-80GB");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.batch = 8;
+    c.seq_len = 128;
+    c.accumulation = 4;
+    rc::cost_params with = rc::default_params(), without = rc::default_params();
+    const auto i = static_cast<std::size_t>(rc::profile_index("pytorch"));
+    with.profile[i].step_overhead_us = 40'000.0;
+    without.profile[i].step_overhead_us = 0.0;
+    const rc::run_plan plan = rc::resolve(bert, c);
+    const double t_with = rc::predict(plan, gpu, with).time.value();
+    const double t_without = rc::predict(plan, gpu, without).time.value();
+    // 40 ms per update over 4 micro-batch steps: 10 ms more per reported (micro-batch) step.
+    CHECK(t_with - t_without == doctest::Approx(0.010).epsilon(1e-6));
+}

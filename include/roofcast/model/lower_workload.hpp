@@ -9,12 +9,14 @@
 #include <roofcast/model/lowering.hpp>
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/precision.hpp>
+#include <roofcast/model/software.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -416,12 +418,19 @@ private:
             return;
         }
         const std::size_t core_begin = fwd_.size();
-        unfused(kernels::unfused_attention(name, a, ty_.activation, false), fwd_, n);
+        // Mixed precision under torch.autocast runs softmax in FP32 (its float32 op list), so the probabilities and
+        // their dropout are FP32 tensors, cast back to 16 bits for PV.
+        const std::optional<dtype> softmax_type = ty_.fp32_master && autocasts_softmax_to_fp32(p_.config.framework)
+                                                      ? std::optional<dtype>(dtype::fp32)
+                                                      : std::nullopt;
+        unfused(kernels::unfused_attention(name, a, ty_.activation, false, softmax_type), fwd_, n);
         const double scores = static_cast<double>(s_.batch * heads_ * s_.seq_q * a.seq_kv);
+        pointwise(nm(name, " scale"), scores, 1, n);  // scores / √d: eager code scales after QKᵀ
         pointwise(nm(name, " mask"), scores, 1, n);
         if (tr_) {
-            pointwise(nm(name, " dropout"), scores, 1, n);
-            unfused(kernels::unfused_attention(name, a, ty_.activation, true), bwd_, n);
+            detail::pointwise(fwd_, bwd_, nm(name, " dropout"), scores, 1, softmax_type.value_or(ty_.activation), tr_,
+                              n);
+            unfused(kernels::unfused_attention(name, a, ty_.activation, true, softmax_type), bwd_, n);
         }
         for (std::size_t i = core_begin; i < fwd_.size(); ++i) {
             core_.push_back(i);

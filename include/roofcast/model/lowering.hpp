@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -342,21 +343,33 @@ inline kernel fused_attention(std::string name, const attention_desc& a, dtype t
 
 /// Unfused attention: scores materialized in DRAM. Forward: QKᵀ batched GEMM, softmax, PV batched GEMM;
 /// backward: dV = Pᵀ·dO, dP = dO·Vᵀ, softmax backward, dQ = dS·K, dK = dSᵀ·Q. With a causal mask the
-/// GEMMs still compute the full score matrix (as unfused kernels do).
+/// GEMMs still compute the full score matrix (as unfused kernels do). A `softmax_type` wider than `type` (PyTorch's
+/// autocast runs softmax in FP32) casts the scores to it before the softmax and the probabilities back after it, and
+/// the gradients the same way in backward.
 inline std::vector<kernel> unfused_attention(const std::string& name, const attention_desc& a, dtype type,
-                                             bool backward) {
+                                             bool backward, std::optional<dtype> softmax_type = std::nullopt) {
     detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     const long long bh = a.batch * a.heads;
     const double scores = static_cast<double>(bh * a.seq_q * a.seq_kv);
+    const dtype st = softmax_type.value_or(type);
+    const auto softmax_in = [&](std::vector<kernel>& to, const std::string& pass) {
+        if (st != type) {
+            to.push_back(cast(name + pass + " cast to " + to_string(st), scores, type, st));
+        }
+        to.push_back(softmax(name + pass, scores, st, backward));
+        if (st != type) {
+            to.push_back(cast(name + pass + " cast to " + to_string(type), scores, st, type));
+        }
+    };
     std::vector<kernel> out;
     if (!backward) {
         out.push_back(gemm(name + " QK^T", a.seq_q, a.seq_kv, a.head_dim, type, type, exec_unit::tensor_core, bh));
-        out.push_back(softmax(name + " softmax", scores, type, false));
+        softmax_in(out, " softmax");
         out.push_back(gemm(name + " PV", a.seq_q, a.head_dim, a.seq_kv, type, type, exec_unit::tensor_core, bh));
     } else {
         out.push_back(gemm(name + " dV", a.seq_kv, a.head_dim, a.seq_q, type, type, exec_unit::tensor_core, bh));
         out.push_back(gemm(name + " dP", a.seq_q, a.seq_kv, a.head_dim, type, type, exec_unit::tensor_core, bh));
-        out.push_back(softmax(name + " softmax bwd", scores, type, true));
+        softmax_in(out, " softmax bwd");
         out.push_back(gemm(name + " dQ", a.seq_q, a.head_dim, a.seq_kv, type, type, exec_unit::tensor_core, bh));
         out.push_back(gemm(name + " dK", a.seq_kv, a.head_dim, a.seq_q, type, type, exec_unit::tensor_core, bh));
     }

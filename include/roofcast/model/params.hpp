@@ -42,8 +42,8 @@ struct family_params {
 struct profile_params {
     /// Host (CPU) time to dispatch one kernel, microseconds: eager frameworks pay it per op.
     double host_overhead_us = 0.0;
-    /// Fixed host time per training step (the Python training loop, autograd bookkeeping, data loading,
-    /// synchronization), microseconds.
+    /// Fixed host time per optimizer update (the training loop's fixed work: optimizer launches, zero_grad, the
+    /// loss's synchronizing read), shared by the update's accumulation steps, microseconds.
     double step_overhead_us = 0.0;
     /// Fixed host time per inference call (the forward call and its synchronization; per request of a generation,
     /// not per decode step), microseconds.

@@ -306,7 +306,8 @@ struct run_time {
 /// A training step (per micro-batch step, with A = accumulation steps per update and s 1F1B slots of
 /// per-slot times): the GPU's path carries s·A slots of forward and backward kernels plus the gradient
 /// exchange left exposed after the last backward (X = max(C − s·t_bwd, t_last_bucket)); the host runs
-/// concurrently, so t = [max(A·s·t_host, A·s·t_gpu + X) + A·s·t_critical + t_optimizer] / A + t_step.
+/// concurrently, and the loop's fixed host work (optimizer launches, zero_grad, the loss's synchronizing read) comes
+/// once per update, so t = [max(A·s·t_host, A·s·t_gpu + X) + A·s·t_critical + t_optimizer + t_step] / A.
 inline run_time training_time(const lowered_run& r, const cost_context& ctx) {
     const run_plan& p = r.plan;
     work_time slot;
@@ -318,7 +319,7 @@ inline run_time training_time(const lowered_run& r, const cost_context& ctx) {
     const double gpu_path = A * s * (slot.gpu - slot.optimizer) + exposed;
     run_time out;
     out.t =
-        (std::max(A * s * slot.host, gpu_path) + A * s * slot.critical_comm + slot.optimizer) / A + ctx.step_overhead;
+        (std::max(A * s * slot.host, gpu_path) + A * s * slot.critical_comm + slot.optimizer + ctx.step_overhead) / A;
     accumulate(out.total, slot, s);
     return out;
 }

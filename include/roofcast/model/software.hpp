@@ -100,6 +100,14 @@ inline bool fuses_attention(std::string_view framework, std::string_view version
            framework == "flash-attention" || framework == "pytorch-compiled";
 }
 
+/// Whether `framework`'s mixed precision runs softmax in FP32: torch.autocast casts softmax's input to float32 (its
+/// "ops that autocast to float32" list), so eager PyTorch and Hugging Face models materialize FP32 probabilities
+/// in unfused attention; fused kernels (Megatron's scale-mask-softmax, compiled graphs, TensorFlow's AMP) keep them
+/// in 16 bits.
+inline bool autocasts_softmax_to_fp32(std::string_view framework) {
+    return framework == "pytorch" || framework == "hf-pytorch";
+}
+
 /// Whether `framework` packs variable-length sequences (no padding): TensorRT's variable-length BERT plugins,
 /// TensorRT-LLM's remove-input-padding and FlashAttention's variable-length kernels do; eager frameworks pad every
 /// sequence of a batch to the longest.
