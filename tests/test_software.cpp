@@ -137,3 +137,13 @@ TEST_CASE("activation recomputation is priced: full re-runs each block's forward
     CHECK(selective - none < 0.25 * (full - none));
     CHECK(full_memory < none_memory);
 }
+
+TEST_CASE("version numbers: major·1000 + minor, and no number for parts no release has") {
+    CHECK(rc::detail::version_number("torch-2.1") == 2001);
+    CHECK(rc::detail::version_number("4.36.2") == 4036);
+    CHECK(rc::detail::version_number("none") == -1);
+    // Parts beyond 99999 and 999 would overflow or collide (1.1000 with 2.0): not a release number.
+    CHECK(rc::detail::version_number("2.1333333333333333333333333333") == -1);
+    CHECK(rc::detail::version_number("99999999999999999999999.1") == -1);
+    CHECK(rc::detail::version_number("1.1000") == -1);
+}

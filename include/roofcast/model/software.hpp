@@ -52,20 +52,28 @@ inline constexpr std::array<software_profile, 13> software_profiles = {{
 namespace detail {
 
 /// The leading "major.minor" of a version string ("2.1.0", "torch-2.1", "4.36.2"), as major·1000 + minor; -1
-/// when it has none.
+/// when it has none, or when its major part exceeds 99999 or its minor part 999 (no release is numbered so, and the
+/// encoding would overflow or collide).
 inline long version_number(std::string_view v) {
     const std::size_t start = v.find_first_of("0123456789");
     if (start == std::string_view::npos) {
         return -1;
     }
+    constexpr long max_major = 99'999, max_minor = 999;
     long major = 0, minor = 0;
     std::size_t i = start;
     for (; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i) {
         major = major * 10 + (v[i] - '0');
+        if (major > max_major) {
+            return -1;
+        }
     }
     if (i < v.size() && v[i] == '.') {
         for (++i; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i) {
             minor = minor * 10 + (v[i] - '0');
+            if (minor > max_minor) {
+                return -1;
+            }
         }
     }
     return major * 1000 + minor;
