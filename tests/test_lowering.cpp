@@ -141,10 +141,15 @@ TEST_CASE("pointwise, norm, softmax, embedding, pooling and cast traffic") {
     CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, true).read.value() == doctest::Approx(4e6));
     // Batch-norm backward reads x and dy twice (dγ/dβ with the statistics, then dx): 4 × 1e6 × 2 B.
     CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, true).read.value() == doctest::Approx(8e6));
-    // Layer-norm weight gradient: its own kernel, reading x and dy again (2 × 1e6 × 2 B) and writing no full tensor.
-    const auto wg = k::norm_weight_gradient("ln", 1e6, rc::dtype::fp16);
-    CHECK(wg.read.value() == doctest::Approx(4e6));
-    CHECK(wg.written.value() == doctest::Approx(0.0));
+    // Layer-norm backward: the dx kernel, then the weight gradient, its own kernel reading x and dy again
+    // (2 × 1e6 × 2 B) and writing no full tensor; batch norm's dγ, dβ come with its statistics pass (one kernel).
+    std::vector<rc::kernel> ln_bwd;
+    REQUIRE(k::append_norm_backward(ln_bwd, "ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16) == 2);
+    REQUIRE(ln_bwd.size() == 2);
+    CHECK(ln_bwd[1].read.value() == doctest::Approx(4e6));
+    CHECK(ln_bwd[1].written.value() == doctest::Approx(0.0));
+    std::vector<rc::kernel> bn_bwd;
+    CHECK(k::append_norm_backward(bn_bwd, "bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16) == 1);
     CHECK(k::softmax("s", 1e6, rc::dtype::fp32, true).read.value() == doctest::Approx(8e6));
     // Unfused cross-entropy over 1e6 fp32 logits: forward reads them twice and writes the log-probabilities
     // (12 MB); backward fills the dense gradient (4 MB), then reads it with the log-probabilities and writes the

@@ -264,10 +264,11 @@ inline std::vector<kernel> framework_row_kernels(const measurement& m) {
             continue;
         }
         if (op == "layer_norm" || op == "rms_norm") {
-            ks.push_back(kernels::norm(
-                op, n, op == "layer_norm" ? kernels::norm_kind::layer_norm : kernels::norm_kind::rms_norm, type, bwd));
+            const auto kind = op == "layer_norm" ? kernels::norm_kind::layer_norm : kernels::norm_kind::rms_norm;
             if (bwd) {
-                ks.push_back(kernels::norm_weight_gradient(op + " weight grad", n, type));
+                kernels::append_norm_backward(ks, op, n, kind, type);
+            } else {
+                ks.push_back(kernels::norm(op, n, kind, type, false));
             }
         } else if (op == "cross_entropy") {
             for (kernel& k : kernels::cross_entropy(op, n, type, bwd)) {

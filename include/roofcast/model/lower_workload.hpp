@@ -103,13 +103,9 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
     f.count = count;
     fwd.push_back(std::move(f));
     if (training) {
-        kernel b = kernels::norm(suffixed(name, " bwd"), n, kind, type, true);
-        b.count = count;
-        bwd.push_back(std::move(b));
-        if (kind != kernels::norm_kind::batch_norm) {
-            kernel w = kernels::norm_weight_gradient(suffixed(name, " weight grad"), n, type);
-            w.count = count;
-            bwd.push_back(std::move(w));
+        const std::size_t appended = kernels::append_norm_backward(bwd, suffixed(name, " bwd"), n, kind, type);
+        for (std::size_t i = bwd.size() - appended; i < bwd.size(); ++i) {
+            bwd[i].count = count;
         }
     }
 }

@@ -9,6 +9,7 @@
 #include <roofcast/model/kernel.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -201,7 +202,7 @@ enum class norm_kind { batch_norm, layer_norm, rms_norm };
 /// normalize); layer/RMS norm are single-pass fused kernels. Backward of batch norm reads input and gradient
 /// twice (the reduction pass that also yields dγ and dβ, then the dx pass) and writes the input gradient;
 /// backward of layer/RMS norm here is its dx kernel (input and gradient read once), the weight gradient being
-/// a kernel of its own (norm_weight_gradient).
+/// a kernel of its own (append_norm_backward appends both).
 inline kernel norm(std::string name, double n, norm_kind kind, dtype type, bool backward) {
     const double e = element_bytes(type);
     const double passes = kind == norm_kind::batch_norm ? 2.0 : 1.0;
@@ -209,12 +210,20 @@ inline kernel norm(std::string name, double n, norm_kind kind, dtype type, bool 
     return detail::streaming(std::move(name), op_class::norm, type, (backward ? 10.0 : 6.0) * n, read, n * e, false);
 }
 
-/// The weight gradient of a layer or RMS norm over `n` elements: a column reduction that reads the input and
-/// the output gradient again (PyTorch's GammaBetaBackward, Apex's cuComputePartGradGammaBeta: a separate kernel
-/// from dx, as the reduction runs along the other axis); its partial sums are negligible traffic.
-inline kernel norm_weight_gradient(std::string name, double n, dtype type) {
+/// Appends the backward kernels of a normalization over `n` elements to `out`: its dx kernel (norm with `backward`)
+/// and, for layer and RMS norm, the weight gradient, a kernel of its own (PyTorch's GammaBetaBackward, Apex's
+/// cuComputePartGradGammaBeta): a column reduction that reads the input and the output gradient again, its partial
+/// sums negligible traffic. Batch norm's dγ and dβ come with its statistics pass. Returns how many it appended.
+inline std::size_t append_norm_backward(std::vector<kernel>& out, const std::string& name, double n, norm_kind kind,
+                                        dtype type) {
+    out.push_back(norm(name, n, kind, type, true));
+    if (kind == norm_kind::batch_norm) {
+        return 1;
+    }
     const double e = element_bytes(type);
-    return detail::streaming(std::move(name), op_class::norm, type, 2.0 * n, 2.0 * n * e, 0.0, false);
+    out.push_back(detail::streaming(name.empty() ? name : name + " weight grad", op_class::norm, type, 2.0 * n,
+                                    2.0 * n * e, 0.0, false));
+    return 2;
 }
 
 /// Softmax over `n` materialized elements (forward reads scores, writes probabilities; backward reads
