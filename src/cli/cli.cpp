@@ -3,6 +3,7 @@
 
 #include <roofcast/io/gpu_toml.hpp>
 #include <roofcast/io/hf_config.hpp>
+#include <roofcast/io/onnx.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/io/workload_toml.hpp>
 
@@ -19,6 +20,27 @@ void warn(const std::vector<std::string>& warnings) {
     for (const std::string& w : warnings) {
         std::cerr << "roofcast: warning: " << w << '\n';
     }
+}
+
+/// A workload file by its extension: `.onnx` an ONNX graph (its unmapped operators as warnings), any other as
+/// load_workload_file reads it.
+workload read_workload_file(const std::string& path, std::vector<std::string>* warnings) {
+    const bool onnx = path.size() >= 5 && detail::normalize_name(path.substr(path.size() - 5)) == ".onnx";
+    if (!onnx) {
+        return load_workload_file(path, warnings);
+    }
+#ifdef ROOFCAST_HAVE_ONNX
+    onnx_import imported = import_onnx(path);
+    if (warnings != nullptr) {
+        const std::vector<std::string> lines = imported.warnings();
+        warnings->insert(warnings->end(), lines.begin(), lines.end());
+    }
+    return std::move(imported.model);
+#else
+    throw input_error("cannot read '" + path +
+                      "': this roofcast was built without ONNX support (configure with -DROOFCAST_WITH_ONNX=ON "
+                      "and Debian's libonnx-dev)");
+#endif
 }
 
 /// The CLI11 validator of a run option: its range (integers, reals) or its choices.
@@ -88,7 +110,7 @@ model_catalog load_catalog(const common_options& opt) {
     }
     for (const std::string& f : opt.workload_files) {
         std::vector<std::string> warnings;
-        c.add_workload(load_workload_file(f, &warnings));
+        c.add_workload(read_workload_file(f, &warnings));
         warn(warnings);
     }
     return c;
@@ -101,7 +123,7 @@ std::string workload_name(const std::string& given, const common_options& opt) {
     if (opt.workload_files.size() != 1) {
         throw input_error("--workload is required unless exactly one --workload-file is given");
     }
-    return load_workload_file(opt.workload_files.front()).name;
+    return read_workload_file(opt.workload_files.front(), nullptr).name;
 }
 
 cost_params load_params(const common_options& opt) {

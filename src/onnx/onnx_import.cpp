@@ -1,0 +1,500 @@
+// The ONNX importer (include/roofcast/io/onnx.hpp): protobuf parsing and shape inference by libonnx, then one
+// pass over the nodes in graph order (ONNX requires topological order) that maps each to a CNN layer.
+#include <roofcast/detail/files.hpp>
+#include <roofcast/error.hpp>
+#include <roofcast/format.hpp>
+#include <roofcast/io/onnx.hpp>
+#include <roofcast/workload/cnn.hpp>
+#include <roofcast/workload/validate.hpp>
+
+#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/proto_utils.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+namespace roofcast {
+namespace {
+
+/// A tensor's dimensions; -1 where shape inference left one unknown (a symbolic batch, say).
+using dims = std::vector<long long>;
+
+double product(const dims& d, std::size_t from = 0) {
+    double p = 1.0;
+    for (std::size_t i = from; i < d.size(); ++i) {
+        p *= static_cast<double>(d[i]);
+    }
+    return p;
+}
+
+/// FLOPs per output element of the activations roofcast prices as one pointwise kernel (ReLU 1, as the
+/// built-in networks count; transcendental ones a few: torchvision's counting conventions).
+const std::map<std::string, double>& activation_flops() {
+    static const std::map<std::string, double> f = {
+        {"Relu", 1.0}, {"LeakyRelu", 2.0},   {"PRelu", 2.0},          {"Clip", 2.0},       {"Sigmoid", 4.0},
+        {"Tanh", 4.0}, {"HardSigmoid", 3.0}, {"HardSwish", 4.0},      {"Elu", 3.0},        {"Selu", 3.0},
+        {"Celu", 3.0}, {"Softplus", 4.0},    {"Softsign", 3.0},       {"Gelu", 8.0},       {"Erf", 4.0},
+        {"Exp", 1.0},  {"Log", 1.0},         {"Sqrt", 1.0},           {"Reciprocal", 1.0}, {"Neg", 1.0},
+        {"Abs", 1.0},  {"Mish", 6.0},        {"ThresholdedRelu", 1.0}};
+    return f;
+}
+
+/// Operators that move no data on the GPU or that a framework folds away in an exported inference graph.
+const std::set<std::string>& free_ops() {
+    static const std::set<std::string> f = {"Reshape", "Flatten", "Squeeze",  "Unsqueeze",       "Identity",
+                                            "Dropout", "Shape",   "Constant", "ConstantOfShape", "Size"};
+    return f;
+}
+
+class importer {
+public:
+    importer(onnx::ModelProto model, std::string name) : model_(std::move(model)), name_(std::move(name)) {}
+
+    onnx_import run() {
+        infer_shapes();
+        const onnx::GraphProto& g = model_.graph();
+        collect_shapes(g);
+        find_inputs(g);
+        for (const onnx::NodeProto& n : g.node()) {
+            node(n);
+        }
+        if (layers_.empty()) {
+            throw input_error(name_ + ": no operator of the graph maps to roofcast's kernels");
+        }
+        onnx_import r;
+        cnn_graph graph;
+        graph.name = name_;
+        graph.channels = channels_;
+        graph.image_size = image_size_;
+        graph.layers = std::move(layers_);
+        validate(graph);
+        r.mapped_flops_per_sample = mapped_flops_;
+        for (auto& [op, u] : unmapped_) {
+            r.unmapped.push_back(u);
+        }
+        std::stable_sort(r.unmapped.begin(), r.unmapped.end(),
+                         [](const onnx_unmapped_op& a, const onnx_unmapped_op& b) {
+                             return a.flops_per_sample > b.flops_per_sample;
+                         });
+        r.model = make_workload(std::move(graph));
+        return r;
+    }
+
+private:
+    void infer_shapes() {
+        try {
+            // Data propagation folds the Shape -> Gather -> Concat chains of exported Reshapes into static shapes.
+            onnx::shape_inference::InferShapes(model_, onnx::OpSchemaRegistry::Instance(),
+                                               onnx::ShapeInferenceOptions(false, 0, true));
+        } catch (const std::exception& e) {
+            throw input_error(name_ + ": ONNX shape inference failed: " + e.what());
+        }
+    }
+
+    void add_shape(const onnx::ValueInfoProto& v) {
+        if (!v.has_type() || !v.type().has_tensor_type() || !v.type().tensor_type().has_shape()) {
+            return;
+        }
+        dims d;
+        for (const auto& dim : v.type().tensor_type().shape().dim()) {
+            d.push_back(dim.has_dim_value() && dim.dim_value() > 0 ? static_cast<long long>(dim.dim_value()) : -1);
+        }
+        shapes_[v.name()] = std::move(d);
+    }
+
+    void collect_shapes(const onnx::GraphProto& g) {
+        for (const onnx::ValueInfoProto& v : g.input()) {
+            add_shape(v);
+        }
+        for (const onnx::ValueInfoProto& v : g.value_info()) {
+            add_shape(v);
+        }
+        for (const onnx::ValueInfoProto& v : g.output()) {
+            add_shape(v);
+        }
+        for (const onnx::TensorProto& t : g.initializer()) {
+            shapes_[t.name()] = dims(t.dims().begin(), t.dims().end());
+        }
+    }
+
+    // The data inputs: graph inputs without an initializer. The first sets the batch (its leading dimension)
+    // and, for images, the channels and size; weights given as inputs (as ONNX's node tests do) are the others
+    // consumed only as weights, so every non-initializer input is data unless a node reads it as a weight.
+    void find_inputs(const onnx::GraphProto& g) {
+        std::unordered_set<std::string> initializers;
+        for (const onnx::TensorProto& t : g.initializer()) {
+            initializers.insert(t.name());
+        }
+        bool first = true;
+        for (const onnx::ValueInfoProto& v : g.input()) {
+            if (initializers.count(v.name()) != 0) {
+                continue;
+            }
+            if (first) {
+                const dims& d = known(v.name(), "graph input", v.name());
+                if (d.empty()) {
+                    throw input_error(name_ + ": graph input '" + v.name() + "' is a scalar, not a batch");
+                }
+                batch_ = d[0] > 0 ? d[0] : 1;
+                channels_ = d.size() >= 2 && d[1] > 0 ? d[1] : 1;
+                image_size_ = d.size() >= 3 && d[2] > 0 ? d[2] : 1;
+                data_.insert(v.name());
+                first = false;
+            } else {
+                maybe_data_.insert(v.name());
+            }
+        }
+        if (first) {
+            throw input_error(name_ + ": the graph has no input (every input has an initializer)");
+        }
+    }
+
+    const dims& known(const std::string& tensor, const std::string& op, const std::string& node) const {
+        const auto it = shapes_.find(tensor);
+        if (it == shapes_.end()) {
+            throw input_error(name_ + ": node '" + node + "' (" + op + "): tensor '" + tensor +
+                              "' has no shape after shape inference: export the model with a fixed input size");
+        }
+        for (std::size_t i = 1; i < it->second.size(); ++i) {
+            if (it->second[i] < 1) {
+                throw input_error(name_ + ": node '" + node + "' (" + op + "): tensor '" + tensor +
+                                  "' has an unknown dimension after shape inference: export the model with a "
+                                  "fixed input size");
+            }
+        }
+        return it->second;
+    }
+
+    std::optional<dims> shape_if_known(const std::string& tensor) const {
+        const auto it = shapes_.find(tensor);
+        if (it == shapes_.end()) {
+            return std::nullopt;
+        }
+        for (std::size_t i = 1; i < it->second.size(); ++i) {
+            if (it->second[i] < 1) {
+                return std::nullopt;
+            }
+        }
+        return it->second;
+    }
+
+    /// Elements per sample of a data tensor: all but a symbolic leading batch, or all over the input's batch.
+    double per_sample(const dims& d) const {
+        if (d.empty()) {
+            return 1.0 / static_cast<double>(batch_);
+        }
+        return d[0] < 1 ? product(d, 1) : product(d) / static_cast<double>(batch_);
+    }
+
+    bool is_data(const std::string& t) const { return data_.count(t) != 0 || maybe_data_.count(t) != 0; }
+    bool is_weight(const std::string& t) const { return !t.empty() && data_.count(t) == 0; }
+
+    static long long int_attr(const onnx::NodeProto& n, const char* key, long long fallback) {
+        for (const onnx::AttributeProto& a : n.attribute()) {
+            if (a.name() == key) {
+                return static_cast<long long>(a.i());
+            }
+        }
+        return fallback;
+    }
+
+    static std::vector<long long> ints_attr(const onnx::NodeProto& n, const char* key) {
+        for (const onnx::AttributeProto& a : n.attribute()) {
+            if (a.name() == key) {
+                return std::vector<long long>(a.ints().begin(), a.ints().end());
+            }
+        }
+        return {};
+    }
+
+    static std::string node_name(const onnx::NodeProto& n) {
+        return !n.name().empty() ? n.name() : n.output_size() > 0 ? n.output(0) : n.op_type();
+    }
+
+    void unmapped(const std::string& op, double flops) {
+        onnx_unmapped_op& u = unmapped_[op];
+        u.op = op;
+        u.count += 1;
+        u.flops_per_sample += flops;
+    }
+
+    void mark_outputs(const onnx::NodeProto& n) {
+        for (const std::string& o : n.output()) {
+            data_.insert(o);
+        }
+    }
+
+    static cnn_layer layer(cnn_layer_kind kind, std::string name) {
+        cnn_layer l;
+        l.kind = kind;
+        l.name = std::move(name);
+        return l;
+    }
+
+    /// c × h × w of a data tensor per sample: channels are dimension 1, the rest folds into height (w = 1) unless
+    /// the tensor is an image (rank 4).
+    static void chw(const dims& d, long long& c, long long& h, long long& w) {
+        c = d.size() >= 2 ? d[1] : 1;
+        h = d.size() >= 3 ? d[2] : 1;
+        w = 1;
+        for (std::size_t i = 3; i < d.size(); ++i) {
+            w *= d[i];
+        }
+    }
+
+    void add_layer(cnn_layer l, double flops) {
+        mapped_flops_ += flops;
+        layers_.push_back(std::move(l));
+    }
+
+    /// A pointwise layer of `kind` over `out` (any shape: only its element count is priced).
+    void pointwise(const onnx::NodeProto& n, cnn_layer_kind kind, double flops_per_element) {
+        const dims& out = known(n.output(0), n.op_type(), node_name(n));
+        cnn_layer l = layer(kind, node_name(n));
+        const double e = per_sample(out);
+        l.c_in = l.c_out = static_cast<long long>(e);
+        l.h_in = l.w_in = l.h_out = l.w_out = 1;
+        l.flops_per_element = flops_per_element;
+        add_layer(std::move(l), e * flops_per_element);
+    }
+
+    void node(const onnx::NodeProto& n) {
+        const std::string& op = n.op_type();
+        bool reads_data = false;
+        for (const std::string& i : n.input()) {
+            reads_data = reads_data || is_data(i);
+        }
+        // Constant folding: a node that reads no data (shape arithmetic, weight preprocessing) runs once, not per
+        // batch; a free view passes its data through.
+        if (!reads_data) {
+            return;
+        }
+        if (free_ops().count(op) != 0) {
+            mark_outputs(n);
+            return;
+        }
+        if (op == "Conv") {
+            conv(n);
+        } else if (op == "Gemm" || op == "MatMul") {
+            contraction(n);
+        } else if (op == "BatchNormalization") {
+            const dims& x = known(n.input(0), op, node_name(n));
+            cnn_layer l = layer(cnn_layer_kind::batch_norm, node_name(n));
+            chw(x, l.c_in, l.h_in, l.w_in);
+            l.c_out = l.c_in;
+            l.h_out = l.h_in;
+            l.w_out = l.w_in;
+            add_layer(std::move(l), 2.0 * per_sample(x));
+        } else if (activation_flops().count(op) != 0) {
+            pointwise(n, cnn_layer_kind::activation, activation_flops().at(op));
+        } else if (op == "Cast" || op == "Transpose" || op == "Pad") {
+            pointwise(n, cnn_layer_kind::activation, 0.0);  // a copy: one read, one write
+        } else if (op == "MaxPool" || op == "AveragePool" || op == "GlobalAveragePool" || op == "GlobalMaxPool") {
+            pool(n);
+        } else if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div" || op == "Sum" || op == "Max" ||
+                   op == "Min" || op == "Pow") {
+            binary(n);
+        } else if (op == "Concat") {
+            const dims& out = known(n.output(0), op, node_name(n));
+            cnn_layer l = layer(cnn_layer_kind::concat, node_name(n));
+            chw(out, l.c_out, l.h_out, l.w_out);
+            l.c_in = l.c_out;
+            l.h_in = l.h_out;
+            l.w_in = l.w_out;
+            add_layer(std::move(l), 0.0);
+        } else {
+            const std::optional<dims> out = n.output_size() > 0 ? shape_if_known(n.output(0)) : std::nullopt;
+            unmapped(op, out ? per_sample(*out) : 0.0);
+        }
+        mark_outputs(n);
+    }
+
+    void conv(const onnx::NodeProto& n) {
+        const std::string where = node_name(n);
+        const dims& x = known(n.input(0), "Conv", where);
+        const dims& y = known(n.output(0), "Conv", where);
+        const std::optional<dims> wt = n.input_size() > 1 ? shape_if_known(n.input(1)) : std::nullopt;
+        const long long groups = int_attr(n, "group", 1);
+        const double contraction_flops =
+            wt && wt->size() >= 2 ? 2.0 * per_sample(y) * product(*wt, 1) : 0.0;  // 2 · outputs · (C/g)·window
+        if (!wt || !is_weight(n.input(1)) || (x.size() != 3 && x.size() != 4) || wt->size() != x.size()) {
+            unmapped(x.size() == 5 ? "Conv (3-D)" : "Conv (weights computed at run time)", contraction_flops);
+            return;
+        }
+        const std::vector<long long> dil = ints_attr(n, "dilations");
+        if (std::any_of(dil.begin(), dil.end(), [](long long d) { return d != 1; })) {
+            unmapped("Conv (dilated)", contraction_flops);
+            return;
+        }
+        std::vector<long long> strides = ints_attr(n, "strides");
+        strides.resize(x.size() - 2, 1);
+        if (x.size() == 4 && strides[0] != strides[1]) {
+            unmapped("Conv (unequal strides)", contraction_flops);
+            return;
+        }
+        cnn_layer l = layer(cnn_layer_kind::conv, where);
+        chw(x, l.c_in, l.h_in, l.w_in);
+        chw(y, l.c_out, l.h_out, l.w_out);
+        l.r = (*wt)[2];
+        l.s = x.size() == 4 ? (*wt)[3] : 1;
+        l.stride = strides[0];
+        l.groups = groups;
+        l.bias = n.input_size() > 2 && !n.input(2).empty();
+        // Padding that reproduces the inferred output with the lowering's symmetric formula
+        // ⌊(h + 2p − r)/stride⌋ + 1 (explicit, asymmetric or auto_pad SAME alike).
+        const auto pad_for = [&](long long in, long long out, long long k) {
+            const long long total = std::max(0LL, (out - 1) * l.stride + k - in);
+            return (in + 2 * (total / 2) - k) / l.stride + 1 == out ? total / 2 : (total + 1) / 2;
+        };
+        l.pad_h = pad_for(l.h_in, l.h_out, l.r);
+        l.pad_w = pad_for(l.w_in, l.w_out, l.s);
+        if (l.c_in % groups != 0 || (*wt)[1] * groups != l.c_in) {
+            throw input_error(name_ + ": node '" + where + "' (Conv): weight shape does not match " +
+                              std::to_string(l.c_in) + " input channels in " + std::to_string(groups) + " groups");
+        }
+        add_layer(std::move(l), contraction_flops);
+    }
+
+    // Gemm and MatMul: with a constant weight, a linear layer (one row per sample) or, over tokens, a 1×1
+    // convolution whose height is the tokens per sample (the same GEMM: M = batch · tokens); two activations
+    // (attention's QKᵀ and PV) are not mapped.
+    void contraction(const onnx::NodeProto& n) {
+        const std::string where = node_name(n), &op = n.op_type();
+        if (n.input_size() < 2) {
+            throw input_error(name_ + ": node '" + where + "' (" + op + ") has fewer than two inputs");
+        }
+        const dims& a = known(n.input(0), op, where);
+        const dims& y = known(n.output(0), op, where);
+        const dims& b = known(n.input(1), op, where);
+        const bool trans_a = int_attr(n, "transA", 0) != 0, trans_b = int_attr(n, "transB", 0) != 0;
+        if (a.empty() || b.empty()) {
+            unmapped(op + " (scalar operand)", per_sample(y));
+            return;
+        }
+        const long long k = trans_a ? a.front() : a.back();
+        const double flops = 2.0 * per_sample(y) * static_cast<double>(k);
+        if (!is_weight(n.input(1)) || b.size() != 2 || trans_a || a.size() < 2) {
+            unmapped(op + (is_weight(n.input(1)) ? std::string(" (batched weight)")
+                                                 : std::string(" (two activations: attention scores or values)")),
+                     flops);
+            return;
+        }
+        const long long in_features = trans_b ? b[1] : b[0], out_features = trans_b ? b[0] : b[1];
+        const double rows = per_sample(a) / static_cast<double>(in_features);  // tokens per sample
+        if (in_features != a.back() || rows < 1.0) {
+            throw input_error(name_ + ": node '" + where + "' (" + op + "): weight " + std::to_string(b[0]) + "x" +
+                              std::to_string(b[1]) + " does not match the input's " + std::to_string(a.back()) +
+                              " features");
+        }
+        const bool bias = op == "Gemm" && n.input_size() > 2 && !n.input(2).empty();
+        const auto tokens = static_cast<long long>(rows + 0.5);
+        cnn_layer l = layer(tokens == 1 ? cnn_layer_kind::linear : cnn_layer_kind::conv, where);
+        l.c_in = in_features;
+        l.h_in = l.h_out = tokens;
+        l.w_in = l.w_out = 1;
+        l.c_out = out_features;
+        l.bias = bias;
+        add_layer(std::move(l), 2.0 * rows * static_cast<double>(in_features * out_features));
+    }
+
+    void pool(const onnx::NodeProto& n) {
+        const std::string where = node_name(n), &op = n.op_type();
+        const dims& x = known(n.input(0), op, where);
+        const dims& y = known(n.output(0), op, where);
+        const bool global = op.rfind("Global", 0) == 0;
+        const bool max = op.find("Max") != std::string::npos;
+        std::vector<long long> kernel = ints_attr(n, "kernel_shape"), strides = ints_attr(n, "strides");
+        const std::vector<long long> dil = ints_attr(n, "dilations");
+        const double window = global ? product(x, 2) : product(dims(kernel.begin(), kernel.end()));
+        if ((x.size() != 3 && x.size() != 4) ||
+            std::any_of(dil.begin(), dil.end(), [](long long d) { return d != 1; }) ||
+            (!global && x.size() == 4 && (kernel.size() != 2 || (strides.size() == 2 && strides[0] != strides[1])))) {
+            unmapped(op + " (not a plain 1-D or 2-D window)", per_sample(y) * window);
+            return;
+        }
+        cnn_layer l = layer(max ? cnn_layer_kind::max_pool : cnn_layer_kind::avg_pool, where);
+        chw(x, l.c_in, l.h_in, l.w_in);
+        chw(y, l.c_out, l.h_out, l.w_out);
+        if (global) {
+            l.r = l.h_in;
+            l.s = l.w_in;
+        } else {
+            l.r = kernel[0];
+            l.s = kernel.size() > 1 ? kernel[1] : 1;
+            l.stride = strides.empty() ? 1 : strides[0];
+            const std::vector<long long> pads = ints_attr(n, "pads");
+            l.pad_h = pads.empty() ? 0 : pads[0];
+            l.pad_w = pads.size() > 1 && x.size() == 4 ? pads[1] : 0;
+        }
+        add_layer(std::move(l), per_sample(y) * window);
+    }
+
+    // Element-wise binary operators: two full tensors of the output's size are a two-input kernel (add); a
+    // per-sample vector broadcast over a tensor (a squeeze-and-excitation gate) or a constant (a bias, a scale)
+    // is a one-input kernel.
+    void binary(const onnx::NodeProto& n) {
+        const dims& out = known(n.output(0), n.op_type(), node_name(n));
+        const double e = per_sample(out);
+        int full = 0;
+        for (const std::string& i : n.input()) {
+            const std::optional<dims> d = shape_if_known(i);
+            full += is_data(i) && d && per_sample(*d) == e ? 1 : 0;
+        }
+        pointwise(n, full >= 2 ? cnn_layer_kind::add : cnn_layer_kind::multiply, 1.0);
+    }
+
+    onnx::ModelProto model_;
+    std::string name_;
+    std::unordered_map<std::string, dims> shapes_;
+    std::unordered_set<std::string> data_, maybe_data_;
+    std::map<std::string, onnx_unmapped_op> unmapped_;
+    std::vector<cnn_layer> layers_;
+    double mapped_flops_ = 0.0;
+    long long batch_ = 1, channels_ = 1, image_size_ = 1;
+};
+
+}  // namespace
+
+std::vector<std::string> onnx_import::warnings() const {
+    std::vector<std::string> lines;
+    const double total = mapped_flops_per_sample + unmapped_flops_per_sample();
+    for (const onnx_unmapped_op& u : unmapped) {
+        const double share = total > 0.0 ? u.flops_per_sample / total : 0.0;
+        const std::string size = u.flops_per_sample > 0.0
+                                     ? format_percent(share, share < 0.001 ? 3 : 1) + " of the graph's FLOPs"
+                                     : std::string("FLOPs unknown: shape inference gave no output shape");
+        lines.push_back(model.name + ": " + std::to_string(u.count) + " x " + u.op + " not mapped (" + size +
+                        "): left out of the prediction");
+    }
+    return lines;
+}
+
+onnx_import import_onnx_bytes(const std::string& serialized, const std::string& name) {
+    onnx::ModelProto model;
+    if (serialized.empty() || !onnx::ParseProtoFromBytes(&model, serialized.data(), serialized.size())) {
+        throw input_error(name + ": not an ONNX model (the protobuf ModelProto does not parse)");
+    }
+    if (!model.has_graph() || model.graph().node_size() == 0) {
+        throw input_error(name + ": the ONNX model has no graph nodes");
+    }
+    return importer(std::move(model), name).run();
+}
+
+onnx_import import_onnx(const std::string& path) {
+    const std::string serialized = detail::read_text_file(path, "ONNX model");
+    const std::size_t slash = path.find_last_of("/\\");
+    return import_onnx_bytes(serialized, slash == std::string::npos ? path : path.substr(slash + 1));
+}
+
+}  // namespace roofcast

@@ -1,0 +1,360 @@
+// The ONNX importer (include/roofcast/io/onnx.hpp): graphs written here with ONNX's protobuf types, the node
+// models of Debian's libonnx-testdata, and the `--workload-file model.onnx` path through the CLI.
+#include <roofcast/io/onnx.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include "cli_runner.hpp"
+
+#include <onnx/onnx_pb.h>
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace rc = roofcast;
+
+namespace {
+
+/// Builds an ONNX graph node by node; weights are initializers with their dimensions only (the importer reads
+/// shapes, never values).
+class graph_writer {
+public:
+    explicit graph_writer(const std::string& name) {
+        model_.set_ir_version(8);
+        model_.add_opset_import()->set_version(17);
+        model_.set_producer_name("roofcast tests");
+        g_ = model_.mutable_graph();
+        g_->set_name(name);
+    }
+
+    /// A float graph input; a dimension of 0 is symbolic ("N").
+    void input(const std::string& name, const std::vector<long long>& dims) {
+        onnx::ValueInfoProto* v = g_->add_input();
+        v->set_name(name);
+        auto* t = v->mutable_type()->mutable_tensor_type();
+        t->set_elem_type(onnx::TensorProto::FLOAT);
+        for (long long d : dims) {
+            auto* dim = t->mutable_shape()->add_dim();
+            d > 0 ? dim->set_dim_value(d) : dim->set_dim_param("N");
+        }
+    }
+
+    /// A weight of `dims`, named after `node`.
+    std::string weight(const std::string& node, const std::vector<long long>& dims) {
+        onnx::TensorProto* t = g_->add_initializer();
+        t->set_name(node + ".w" + std::to_string(g_->initializer_size()));
+        t->set_data_type(onnx::TensorProto::FLOAT);
+        for (long long d : dims) {
+            t->add_dims(d);
+        }
+        return t->name();
+    }
+
+    /// A node `op` reading `inputs` and writing one new tensor, whose name it returns.
+    onnx::NodeProto* node(const std::string& op, const std::vector<std::string>& inputs, const std::string& name) {
+        onnx::NodeProto* n = g_->add_node();
+        n->set_op_type(op);
+        n->set_name(name);
+        for (const std::string& i : inputs) {
+            n->add_input(i);
+        }
+        n->add_output(name + ".out");
+        return n;
+    }
+
+    static void ints(onnx::NodeProto* n, const std::string& key, const std::vector<long long>& v) {
+        onnx::AttributeProto* a = n->add_attribute();
+        a->set_name(key);
+        a->set_type(onnx::AttributeProto::INTS);
+        for (long long x : v) {
+            a->add_ints(x);
+        }
+    }
+
+    static void integer(onnx::NodeProto* n, const std::string& key, long long v) {
+        onnx::AttributeProto* a = n->add_attribute();
+        a->set_name(key);
+        a->set_type(onnx::AttributeProto::INT);
+        a->set_i(v);
+    }
+
+    /// The serialized model, with `last` as its output.
+    std::string serialize(const std::string& last) {
+        onnx::ValueInfoProto* o = g_->add_output();
+        o->set_name(last);
+        o->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+        return model_.SerializeAsString();
+    }
+
+private:
+    onnx::ModelProto model_;
+    onnx::GraphProto* g_ = nullptr;
+};
+
+/// A built-in CNN written as an ONNX graph, as an exporter would write it: each layer reads the latest tensor of
+/// its input shape (a residual's add reads the two latest), a linear layer flattens first.
+std::string export_cnn(const rc::cnn_graph& net) {
+    graph_writer w(net.name);
+    w.input("images", {0, net.channels, net.image_size, net.image_size});
+    std::map<std::tuple<long long, long long, long long>, std::vector<std::string>> by_shape;
+    by_shape[{net.channels, net.image_size, net.image_size}].push_back("images");
+    std::string last = "images";
+    int i = 0;
+    for (const rc::cnn_layer& l : net.layers) {
+        const std::string name = "n" + std::to_string(i++);
+        const std::vector<std::string>& same = by_shape.at({l.c_in, l.h_in, l.w_in});
+        const std::string x = same.back();
+        onnx::NodeProto* n = nullptr;
+        switch (l.kind) {
+            case rc::cnn_layer_kind::conv: {
+                std::vector<std::string> in = {x, w.weight(name, {l.c_out, l.c_in / l.groups, l.r, l.s})};
+                if (l.bias) {
+                    in.push_back(w.weight(name, {l.c_out}));
+                }
+                n = w.node("Conv", in, name);
+                graph_writer::ints(n, "kernel_shape", {l.r, l.s});
+                graph_writer::ints(n, "strides", {l.stride, l.stride});
+                graph_writer::ints(n, "pads", {l.pad_h, l.pad_w, l.pad_h, l.pad_w});
+                graph_writer::integer(n, "group", l.groups);
+                break;
+            }
+            case rc::cnn_layer_kind::batch_norm: {
+                std::vector<std::string> in = {x};
+                for (int k = 0; k < 4; ++k) {
+                    in.push_back(w.weight(name, {l.c_in}));
+                }
+                n = w.node("BatchNormalization", in, name);
+                break;
+            }
+            case rc::cnn_layer_kind::activation: n = w.node("Relu", {x}, name); break;
+            case rc::cnn_layer_kind::add: n = w.node("Add", {x, same.at(same.size() - 2)}, name); break;
+            case rc::cnn_layer_kind::max_pool:
+            case rc::cnn_layer_kind::avg_pool:
+                if (l.h_out == 1 && l.w_out == 1 && l.r == l.h_in) {
+                    n = w.node("GlobalAveragePool", {x}, name);
+                } else {
+                    n = w.node(l.kind == rc::cnn_layer_kind::max_pool ? "MaxPool" : "AveragePool", {x}, name);
+                    graph_writer::ints(n, "kernel_shape", {l.r, l.s});
+                    graph_writer::ints(n, "strides", {l.stride, l.stride});
+                    graph_writer::ints(n, "pads", {l.pad_h, l.pad_w, l.pad_h, l.pad_w});
+                }
+                break;
+            case rc::cnn_layer_kind::linear: {
+                onnx::NodeProto* flat = w.node("Flatten", {x}, name + ".flatten");
+                const long long in_features = l.c_in * l.h_in * l.w_in;
+                n = w.node("Gemm", {flat->output(0), w.weight(name, {l.c_out, in_features}), w.weight(name, {l.c_out})},
+                           name);
+                graph_writer::integer(n, "transB", 1);
+                break;
+            }
+            default: FAIL("the exporter has no ONNX operator for layer " << l.name);
+        }
+        last = n->output(0);
+        by_shape[{l.c_out, l.h_out, l.w_out}].push_back(last);
+    }
+    return w.serialize(last);
+}
+
+/// `bytes` written to a file of the temporary directory named `file`.
+std::string write_temp(const std::string& file, const std::string& bytes) {
+    const std::filesystem::path p = std::filesystem::temp_directory_path() / file;
+    std::ofstream(p, std::ios::binary) << bytes;
+    return p.string();
+}
+
+/// Runs a prediction of `w` and returns its step time in seconds.
+double step_seconds(const rc::workload& w, rc::mode m) {
+    rc::run_config c;
+    c.mode = m;
+    c.batch = 64;
+    c.precision = rc::precision::amp_fp16;
+    static const rc::model_catalog cat = rc::catalog();
+    return rc::predict(w, cat.gpu("A100-SXM4-80GB"), c).time.value();
+}
+
+}  // namespace
+
+TEST_CASE("ONNX ResNet-50 written from the built-in network: same layers, FLOPs, parameters and prediction") {
+    const rc::cnn_graph builtin = *rc::cnns::make_cnn("resnet50");
+    const rc::onnx_import imported = rc::import_onnx_bytes(export_cnn(builtin), "resnet50.onnx");
+    REQUIRE(imported.model.cnn.has_value());
+    CHECK(imported.model.name == "resnet50.onnx");
+    CHECK(imported.unmapped.empty());
+    CHECK(imported.warnings().empty());
+    // Every layer maps to one of the same kind: ResNet-50's 53 convolutions, 53 batch norms, 49 ReLUs, 16
+    // additions, a max pool, a global average pool and the classifier.
+    CHECK(builtin.layers.size() == 53 + 53 + 49 + 16 + 3);
+    REQUIRE(imported.model.cnn->layers.size() == builtin.layers.size());
+    for (std::size_t i = 0; i < builtin.layers.size(); ++i) {
+        CAPTURE(builtin.layers[i].name);
+        CHECK(imported.model.cnn->layers[i].kind == builtin.layers[i].kind);
+        CHECK(rc::macs(imported.model.cnn->layers[i]) == rc::macs(builtin.layers[i]));
+    }
+    // 4.09 GMACs and 25.56 M parameters (torchvision's ResNet-50), the same on both sides.
+    CHECK(rc::macs(*imported.model.cnn) == doctest::Approx(rc::macs(builtin)).epsilon(1e-12));
+    CHECK(rc::macs(*imported.model.cnn) == doctest::Approx(4.09e9).epsilon(0.01));
+    CHECK(rc::parameters(imported.model) == doctest::Approx(25.557032e6).epsilon(1e-9));
+    CHECK(imported.mapped_flops_per_sample >= 2.0 * rc::macs(builtin));
+    CHECK(imported.model.cnn->channels == 3);
+    CHECK(imported.model.cnn->image_size == 224);
+    // The same kernels, so the same prediction, training and inference.
+    const rc::workload reference = rc::make_workload(builtin);
+    CHECK(step_seconds(imported.model, rc::mode::train) ==
+          doctest::Approx(step_seconds(reference, rc::mode::train)).epsilon(1e-9));
+    CHECK(step_seconds(imported.model, rc::mode::infer) ==
+          doctest::Approx(step_seconds(reference, rc::mode::infer)).epsilon(1e-9));
+}
+
+TEST_CASE("ONNX attention: token-wise weights map, the two activation matmuls and softmax are listed") {
+    // x [N, 128, 64] -> q = x·Wq (64x64) -> scores q·qᵀ [N, 128, 128] -> softmax -> values p·q [N, 128, 64].
+    graph_writer w("attention");
+    w.input("x", {0, 128, 64});
+    onnx::NodeProto* q = w.node("MatMul", {"x", w.weight("q", {64, 64})}, "q");
+    onnx::NodeProto* kt = w.node("Transpose", {q->output(0)}, "kt");
+    graph_writer::ints(kt, "perm", {0, 2, 1});
+    onnx::NodeProto* s = w.node("MatMul", {q->output(0), kt->output(0)}, "scores");
+    onnx::NodeProto* p = w.node("Softmax", {s->output(0)}, "probs");
+    onnx::NodeProto* v = w.node("MatMul", {p->output(0), q->output(0)}, "values");
+    const rc::onnx_import imp = rc::import_onnx_bytes(w.serialize(v->output(0)), "attention.onnx");
+    // Mapped: the projection as a 1×1 convolution over 128 tokens (128·64·64 MACs) and the transpose (a copy).
+    REQUIRE(imp.model.cnn->layers.size() == 2);
+    const rc::cnn_layer& proj = imp.model.cnn->layers[0];
+    CHECK(proj.kind == rc::cnn_layer_kind::conv);
+    CHECK(proj.h_in == 128);
+    CHECK(rc::macs(proj) == 128.0 * 64 * 64);
+    CHECK(rc::parameters(imp.model) == 64.0 * 64);
+    CHECK(imp.mapped_flops_per_sample == 2.0 * 128 * 64 * 64);
+    // Not mapped: QKᵀ 2·128·128·64 and PV 2·128·64·128 FLOPs, softmax one per score (128·128).
+    REQUIRE(imp.unmapped.size() == 2);
+    CHECK(imp.unmapped[0].op == "MatMul (two activations: attention scores or values)");
+    CHECK(imp.unmapped[0].count == 2);
+    CHECK(imp.unmapped[0].flops_per_sample == 4.0 * 128 * 128 * 64);
+    CHECK(imp.unmapped[1].op == "Softmax");
+    CHECK(imp.unmapped[1].flops_per_sample == 128.0 * 128);
+    // Share: (4,194,304 + 16,384) / (4,194,304 + 16,384 + 1,048,576) = 80.06%.
+    CHECK(imp.unmapped_share() == doctest::Approx(4210688.0 / 5259264.0));
+    const std::vector<std::string> lines = imp.warnings();
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] ==
+          "attention.onnx: 2 x MatMul (two activations: attention scores or values) not mapped (79.8% of the "
+          "graph's FLOPs): left out of the prediction");
+    CHECK(lines[1] == "attention.onnx: 1 x Softmax not mapped (0.3% of the graph's FLOPs): left out of the prediction");
+}
+
+TEST_CASE("ONNX import errors name the file and what is wrong") {
+    const auto fails_with = [](const std::string& bytes, const std::string& text) {
+        try {
+            (void)rc::import_onnx_bytes(bytes, "bad.onnx");
+            FAIL("no error for " << text);
+        } catch (const rc::input_error& e) {
+            const std::string what = e.what();
+            CAPTURE(what);
+            CHECK(std::string(e.what()).find(text) != std::string::npos);
+        }
+    };
+    fails_with("", "bad.onnx: not an ONNX model");
+    fails_with("\xff\xff\xff\xff not protobuf", "bad.onnx: not an ONNX model");
+    {
+        onnx::ModelProto empty;
+        empty.set_ir_version(8);
+        empty.mutable_graph()->set_name("empty");
+        fails_with(empty.SerializeAsString(), "bad.onnx: the ONNX model has no graph nodes");
+    }
+    {  // spatial size unknown: shapes cannot be inferred to numbers
+        graph_writer w("g");
+        w.input("x", {1, 3, 0, 0});
+        onnx::NodeProto* c = w.node("Conv", {"x", w.weight("c", {8, 3, 3, 3})}, "conv");
+        fails_with(w.serialize(c->output(0)), "has an unknown dimension after shape inference");
+    }
+    {  // nothing roofcast can price
+        graph_writer w("g");
+        w.input("x", {1, 10});
+        onnx::NodeProto* s = w.node("Softmax", {"x"}, "softmax");
+        fails_with(w.serialize(s->output(0)), "bad.onnx: no operator of the graph maps");
+    }
+    CHECK_THROWS_WITH_AS(rc::import_onnx("/nonexistent/model.onnx"),
+                         doctest::Contains("cannot open ONNX model '/nonexistent/model.onnx'"), rc::input_error);
+}
+
+#ifdef ROOFCAST_ONNX_TESTDATA
+TEST_CASE("ONNX node models of Debian's libonnx-testdata, shapes and MACs by hand") {
+    const std::string data = ROOFCAST_ONNX_TESTDATA;
+    const auto one_layer = [&](const std::string& test) {
+        const rc::onnx_import imp = rc::import_onnx(data + "/" + test + "/model.onnx");
+        CAPTURE(test);
+        REQUIRE(imp.model.cnn->layers.size() == 1);
+        CHECK(imp.unmapped.empty());
+        return imp.model.cnn->layers.front();
+    };
+    // x 1×1×7×5, 3×3 window, stride 2, padding 1 -> 1×1×4×3: 4·3 outputs × 9 MACs.
+    const rc::cnn_layer conv = one_layer("node/test_conv_with_strides_padding");
+    CHECK(conv.kind == rc::cnn_layer_kind::conv);
+    CHECK(std::vector<long long>{conv.h_out, conv.w_out, conv.r, conv.s, conv.stride, conv.pad_h, conv.pad_w} ==
+          std::vector<long long>{4, 3, 3, 3, 2, 1, 1});
+    CHECK(rc::macs(conv) == 108.0);
+    // Depthwise: x 2×4×6×6, 4 groups, 3×3, stride 2 -> 4×2×2 per sample: 16 outputs × 9 MACs; 36 weights + 4 bias.
+    const rc::cnn_layer dw = one_layer("pytorch-converted/test_Conv2d_depthwise_strided");
+    CHECK(dw.groups == 4);
+    CHECK(rc::macs(dw) == 144.0);
+    CHECK(rc::parameters(dw) == 40.0);
+    // Grouped 3×2 window: x 2×4×6×5, 2 groups, 6 filters -> 6×4×4: 96 outputs × (2·3·2) MACs; 72 weights + 6 bias.
+    const rc::cnn_layer grouped = one_layer("pytorch-converted/test_Conv2d_groups");
+    CHECK(std::vector<long long>{grouped.r, grouped.s, grouped.groups} == std::vector<long long>{3, 2, 2});
+    CHECK(rc::macs(grouped) == 1152.0);
+    CHECK(rc::parameters(grouped) == 78.0);
+    // nn.Linear(10, 8) on a batch of 4: 80 MACs and 88 parameters per sample.
+    const rc::cnn_layer fc = one_layer("pytorch-converted/test_Linear");
+    CHECK(fc.kind == rc::cnn_layer_kind::linear);
+    CHECK(rc::macs(fc) == 80.0);
+    CHECK(rc::parameters(fc) == 88.0);
+    // Max pooling 3×3, stride 2, padding 1: 1×3×7×7 -> 1×3×4×4.
+    const rc::cnn_layer pool = one_layer("pytorch-converted/test_MaxPool2d");
+    CHECK(pool.kind == rc::cnn_layer_kind::max_pool);
+    CHECK(std::vector<long long>{pool.c_out, pool.h_out, pool.w_out, pool.r, pool.stride, pool.pad_h} ==
+          std::vector<long long>{3, 4, 4, 3, 2, 1});
+    // A softmax alone maps to nothing: a clear error, not an empty prediction.
+    CHECK_THROWS_WITH_AS(rc::import_onnx(data + "/node/test_softmax_example/model.onnx"),
+                         doctest::Contains("no operator of the graph maps"), rc::input_error);
+}
+#endif
+
+#ifdef ROOFCAST_CLI
+TEST_CASE("cli: --workload-file model.onnx predicts as the built-in network and lists what it left out") {
+    const std::string resnet = write_temp("roofcast-test-resnet50.onnx", export_cnn(*rc::cnns::make_cnn("resnet50")));
+    const std::string run = "predict --gpu A100-SXM4-80GB --mode train --precision amp-fp16 --batch 64 --format json";
+    const roofcast_tests::cli_result file = roofcast_tests::run_roofcast(run + " --workload-file '" + resnet + "'");
+    const roofcast_tests::cli_result builtin = roofcast_tests::run_roofcast(run + " --workload resnet50");
+    REQUIRE(file.status == 0);
+    REQUIRE(builtin.status == 0);
+    CHECK(file.err.empty());
+    const nlohmann::json a = nlohmann::json::parse(file.out), b = nlohmann::json::parse(builtin.out);
+    CHECK(a["workload"] == "roofcast-test-resnet50.onnx");
+    CHECK(a["time_s"].get<double>() == doctest::Approx(b["time_s"].get<double>()).epsilon(1e-9));
+    CHECK(a["energy_j"].get<double>() == doctest::Approx(b["energy_j"].get<double>()).epsilon(1e-9));
+    CHECK(a["memory"] == b["memory"]);
+    std::remove(resnet.c_str());
+
+    graph_writer w("mlp");
+    w.input("x", {0, 16, 256});
+    onnx::NodeProto* up = w.node("MatMul", {"x", w.weight("up", {256, 1024})}, "up");
+    onnx::NodeProto* ln = w.node("LayerNormalization", {up->output(0), w.weight("ln", {1024})}, "ln");
+    const std::string mlp = write_temp("roofcast-test-mlp.onnx", w.serialize(ln->output(0)));
+    const roofcast_tests::cli_result r = roofcast_tests::run_roofcast(
+        "predict --gpu A100-SXM4-80GB --mode infer --batch 8 --workload-file '" + mlp + "'");
+    CAPTURE(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.err.find("roofcast: warning: roofcast-test-mlp.onnx: 1 x LayerNormalization not mapped (0.2% of the "
+                     "graph's FLOPs)") != std::string::npos);
+    std::remove(mlp.c_str());
+    const roofcast_tests::cli_result missing =
+        roofcast_tests::run_roofcast("predict --gpu A100-SXM4-80GB --workload-file /nonexistent/m.onnx");
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("File does not exist: /nonexistent/m.onnx") != std::string::npos);
+}
+#endif
