@@ -16,7 +16,7 @@ namespace detail {
 /// Every transformer of models/workloads/, ordered by name.
 inline std::vector<transformer_config> builtin_transformers() {
     std::vector<transformer_config> v;
-    v.reserve(40);
+    v.reserve(47);
     {  // models/workloads/bert-base.toml
         transformer_config t;
         t.name = "bert-base";
@@ -82,6 +82,46 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S3", "Hugging Face transformers models/bert/modeling_bert.py: BertEmbeddings (word, position and token-type tables, LayerNorm with weight and bias), nn.Linear layers with bias, BertPooler (dense hidden x hidden + tanh), MLM decoder tied to the word embeddings"},
             {"S4", "NeuSight ASPLOS artifact scripts/asplos/data/DLmodel_configs/bert_large.json: hidden_size 1024, num_hidden_layers 24, num_attention_heads 16, intermediate_size 4096, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2"}};
         t.origin = "built-in (models/workloads/bert-large.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/deepseek-v2-lite.toml
+        transformer_config t;
+        t.name = "deepseek-v2-lite";
+        t.aliases = {"deepseek-ai/DeepSeek-V2-Lite", "DeepSeek-V2-Lite-Chat", "deepseek-ai/DeepSeek-V2-Lite-Chat"};
+        t.description = "DeepSeek-V2-Lite: 27-layer decoder, d_model 2048, 16 heads with MLA (KV latent 512 + rope 64, full-rank query), 1 dense block (SwiGLU 10944), 64 routed experts top-6 + 2 shared (1408), vocab 102400";
+        t.kind = transformer_kind::decoder;
+        t.layers = 27;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 192;
+        t.ffn_hidden = 10944;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 102400;
+        t.max_seq = 163840;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 64;
+        t.top_k = 6;
+        t.moe_every = 1;
+        t.moe_ffn_hidden = 1408;
+        t.shared_experts = 2;
+        t.first_dense_layers = 1;
+        t.kv_lora_rank = 512;
+        t.qk_rope_head_dim = 64;
+        t.qk_nope_head_dim = 128;
+        t.v_head_dim = 128;
+        t.published_parameters = 15700000000.0;
+        t.sources = {
+            {"S1", "DeepSeek-AI, 'DeepSeek-V2: A Strong, Economical, and Efficient Mixture-of-Experts Language Model' (arXiv:2405.04434), Appendix B (DeepSeek-V2-Lite: 27 layers, hidden dimension 2048, 16 attention heads of 128, KV compression dimension 512, no query compression, decoupled query and key per-head dimension 64; all FFNs except the first are MoE layers with 2 shared and 64 routed experts of intermediate hidden dimension 1408, 6 routed experts activated per token; 15.7B total parameters, 2.4B activated per token)"},
+            {"S2", "Hugging Face deepseek-ai/DeepSeek-V2-Lite config.json: hidden_size 2048, intermediate_size 10944, moe_intermediate_size 1408, num_hidden_layers 27, first_k_dense_replace 1, moe_layer_freq 1, n_routed_experts 64, n_shared_experts 2, num_experts_per_tok 6, num_attention_heads 16, kv_lora_rank 512, q_lora_rank null, qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128, vocab_size 102400, max_position_embeddings 163840, rope_scaling yarn (factor 40, original_max_position_embeddings 4096), attention_bias false, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/deepseek_v2/modeling_deepseek_v2.py: MLA with q_proj (full rank when q_lora_rank is null), kv_a_proj_with_mqa, kv_a_layernorm, kv_b_proj and o_proj; SwiGLU MLP and experts without bias; router gate hidden x experts; DeepseekV2RMSNorm; separate lm_head"}};
+        t.origin = "built-in (models/workloads/deepseek-v2-lite.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/deepseek-v3.toml
@@ -955,6 +995,42 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/llama3.1-405b.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/mistral-7b.toml
+        transformer_config t;
+        t.name = "mistral-7b";
+        t.aliases = {"Mistral-7B-v0.1", "mistralai/Mistral-7B-v0.1", "Mistral-7B-Instruct-v0.1", "mistralai/Mistral-7B-Instruct-v0.1"};
+        t.description = "Mistral 7B v0.1: 32-layer decoder, d_model 4096, 32 heads (8 KV heads, GQA), SwiGLU 14336, 4096-token sliding window in every block, RMSNorm, RoPE, vocab 32000, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 14336;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 32768;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.sliding_window = 4096;
+        t.sliding_layers = 32;
+        t.published_parameters = 7241732096.0;
+        t.sources = {
+            {"S1", "Jiang et al., 'Mistral 7B' (arXiv:2310.06825), Section 2 (sliding window attention: each layer attends to the previous W = 4096 tokens; rolling buffer cache of W) and Table 1: dim 4096, n_layers 32, head_dim 128, hidden_dim 14336, n_heads 32, n_kv_heads 8, window_size 4096, context_len 8192, vocab_size 32000"},
+            {"S2", "Hugging Face mistralai/Mistral-7B-v0.1 config.json: hidden_size 4096, intermediate_size 14336, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 8, vocab_size 32000, max_position_embeddings 32768, sliding_window 4096, rope_theta 10000.0, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/mistral/modeling_mistral.py: q/k/v/o and gate/up/down projections with bias=False, MistralRMSNorm (weight only), rotary embeddings, separate lm_head"},
+            {"S4", "Parameter count of the released mistralai/Mistral-7B-v0.1 safetensors weights: 7,241,732,096 (Hugging Face shows 7.24B params); Mistral AI, 'Mistral 7B' announcement (September 2023): 'a 7.3B parameter model'"}};
+        t.origin = "built-in (models/workloads/mistral-7b.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/mixtral-8x7b.toml
         transformer_config t;
         t.name = "mixtral-8x7b";
@@ -1319,6 +1395,77 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/opt-1.3b.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/phi3-mini.toml
+        transformer_config t;
+        t.name = "phi3-mini";
+        t.aliases = {"phi-3-mini", "phi-3-mini-4k", "Phi-3-mini-4k-instruct", "microsoft/Phi-3-mini-4k-instruct"};
+        t.description = "Phi-3-mini (4K): 32-layer decoder, d_model 3072, 32 heads of 96, SwiGLU 8192, 2047-token sliding window, RMSNorm, RoPE, vocab 32064, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 3072;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 96;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32064;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.sliding_window = 2047;
+        t.sliding_layers = 32;
+        t.published_parameters = 3821079552.0;
+        t.sources = {
+            {"S1", "Abdin et al., 'Phi-3 Technical Report: A Highly Capable Language Model Locally on Your Phone' (arXiv:2404.14219), abstract ('phi-3-mini, a 3.8 billion parameter language model') and Section 2 (transformer decoder, default context length 4K; block structure similar to Llama-2, same tokenizer with vocabulary size 32064; 3072 hidden dimension, 32 heads, 32 layers)"},
+            {"S2", "Hugging Face microsoft/Phi-3-mini-4k-instruct config.json: hidden_size 3072, intermediate_size 8192, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 32, vocab_size 32064, max_position_embeddings 4096, sliding_window 2047, rope_theta 10000.0, hidden_act silu, attention_bias false, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/phi3/modeling_phi3.py: fused qkv_proj and o_proj, gate_up_proj and down_proj, all with bias=False; Phi3RMSNorm (weight only); separate lm_head"},
+            {"S4", "Parameter count of the released microsoft/Phi-3-mini-4k-instruct safetensors weights: 3,821,079,552 (Hugging Face shows 3.82B params); S1 rounds it to 3.8 billion"}};
+        t.origin = "built-in (models/workloads/phi3-mini.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen2-7b.toml
+        transformer_config t;
+        t.name = "qwen2-7b";
+        t.aliases = {"Qwen/Qwen2-7B", "Qwen2-7B-Instruct", "Qwen/Qwen2-7B-Instruct"};
+        t.description = "Qwen2-7B: 28-layer decoder, d_model 3584, 28 heads (4 KV heads, GQA), Q/K/V biases, SwiGLU 18944, RMSNorm, RoPE, vocab 152064, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 28;
+        t.decoder_layers = 0;
+        t.hidden = 3584;
+        t.heads = 28;
+        t.kv_heads = 4;
+        t.head_dim = 128;
+        t.ffn_hidden = 18944;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 152064;
+        t.max_seq = 131072;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.qkv_bias = true;
+        t.published_parameters = 7620000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen2 Technical Report' (arXiv:2407.10671), Section 2.2 (GQA, SwiGLU, RoPE, QKV bias, RMSNorm, pre-normalization) and Table 1 (7B: hidden size 3,584, 28 layers, 28 query heads, 4 KV heads, head size 128, intermediate size 18,944, embedding tying false, vocabulary size 151,646)"},
+            {"S2", "Hugging Face Qwen/Qwen2-7B config.json: hidden_size 3584, intermediate_size 18944, num_hidden_layers 28, num_attention_heads 28, num_key_value_heads 4, vocab_size 152064, max_position_embeddings 131072, rope_theta 1000000.0, use_sliding_window false, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/qwen2/modeling_qwen2.py: q_proj, k_proj, v_proj with bias=True, o_proj and gate/up/down projections with bias=False, Qwen2RMSNorm (weight only), separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen2-7B model page: 7.62B params (the released safetensors weights); Qwen Team, 'Hello Qwen2' blog (June 2024) lists 7.07B params and 5.98B non-embedding params for Qwen2-7B (not kept: see the comment above)"}};
+        t.origin = "built-in (models/workloads/qwen2-7b.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/switch-xl-4e.toml
         transformer_config t;
         t.name = "switch-xl-4e";
@@ -1349,6 +1496,108 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S2", "Hugging Face transformers models/switch_transformers/modeling_switch_transformers.py: shared token embedding for encoder and decoder with lm_head in _tied_weights_keys; SwitchTransformersLayerNorm (scale only); DenseActDense wi/wo bias=False; top-1 router (classifier of num_experts outputs); a block is sparse when its index mod sparse_step is 1"},
             {"S3", "Fedus, Zoph, Shazeer, 'Switch Transformers: Scaling to Trillion Parameter Models with Simple and Efficient Sparsity' (arXiv:2101.03961): top-1 (switch) routing, experts in every other FFN layer, T5 encoder-decoder base"}};
         t.origin = "built-in (models/workloads/switch-xl-4e.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/t5-base.toml
+        transformer_config t;
+        t.name = "t5-base";
+        t.aliases = {"google-t5/t5-base"};
+        t.description = "T5-Base: encoder-decoder, 12+12 blocks, d_model 768, 12 heads x 64, ReLU FFN 3072, RMS-style norms, relative positions, vocab 32128, tied";
+        t.kind = transformer_kind::encoder_decoder;
+        t.layers = 12;
+        t.decoder_layers = 12;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::relu;
+        t.vocab = 32128;
+        t.max_seq = 512;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::relative;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 222903552.0;
+        t.sources = {
+            {"S1", "Raffel et al., 'Exploring the Limits of Transfer Learning with a Unified Text-to-Text Transformer' (arXiv:1910.10683), Section 2.1 (simplified layer normalization without additive bias, relative position embeddings) and Section 3.1.1 (baseline: encoder and decoder of 12 blocks each, d_model 768, 12 heads with d_kv 64, d_ff 3072 with ReLU, which gives 'about 220 million parameters')"},
+            {"S2", "Hugging Face google-t5/t5-base config.json: d_model 768, d_ff 3072, d_kv 64, num_heads 12, num_layers 12, vocab_size 32128, n_positions 512, relative_attention_num_buckets 32, is_encoder_decoder true"},
+            {"S3", "Hugging Face transformers models/t5/modeling_t5.py: shared token embedding for encoder and decoder with lm_head in _tied_weights_keys; T5LayerNorm (scale only); q/k/v/o and wi/wo with bias=False; relative_attention_bias in the first block of each stack"},
+            {"S4", "Parameter count of the released google-t5/t5-base weights (T5ForConditionalGeneration, output layer tied): 222,903,552 (Hugging Face shows 223M params)"}};
+        t.origin = "built-in (models/workloads/t5-base.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/vit-base-16.toml
+        transformer_config t;
+        t.name = "vit-base-16";
+        t.aliases = {"vit-base-patch16-224", "google/vit-base-patch16-224", "ViT-B/16", "vit-b-16"};
+        t.description = "ViT-B/16 at 224x224: 12-layer encoder, hidden 768, 12 heads, GELU MLP 3072, 196 patches + [CLS], patch embedding as a 768-input vocab, pooler";
+        t.kind = transformer_kind::encoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 768;
+        t.max_seq = 197;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = true;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 86000000.0;
+        t.sources = {
+            {"S1", "Dosovitskiy et al., 'An Image is Worth 16x16 Words: Transformers for Image Recognition at Scale' (arXiv:2010.11929), Section 3.1 (patch embedding, [CLS] token, learnable 1D position embeddings, LayerNorm before every block, MLP with GELU) and Table 1 (ViT-Base: 12 layers, hidden size D 768, MLP size 3072, 12 heads, 86M params; ViT-Large: 24, 1024, 4096, 16, 307M)"},
+            {"S2", "Hugging Face google/vit-base-patch16-224 config.json: hidden_size 768, num_hidden_layers 12, num_attention_heads 12, intermediate_size 3072, hidden_act gelu, image_size 224, patch_size 16, num_channels 3, qkv_bias true"},
+            {"S3", "Hugging Face transformers models/vit/modeling_vit.py: ViTPatchEmbeddings (Conv2d num_channels -> hidden_size, kernel and stride patch_size), cls_token and position_embeddings of patches + 1 rows, pre-norm ViTLayer with LayerNorms (weight and bias), nn.Linear layers with bias, final layernorm, ViTPooler"},
+            {"S4", "roofcast docs/workload-format.md, 'Hugging Face config.json', model_type vit: encoder with pooler, the patch embedding a vocab of channels x patch^2 inputs, max_seq the patches plus [CLS] (197 for 224/16)"}};
+        t.origin = "built-in (models/workloads/vit-base-16.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/vit-large-16.toml
+        transformer_config t;
+        t.name = "vit-large-16";
+        t.aliases = {"vit-large-patch16-224", "google/vit-large-patch16-224", "ViT-L/16", "vit-l-16"};
+        t.description = "ViT-L/16 at 224x224: 24-layer encoder, hidden 1024, 16 heads, GELU MLP 4096, 196 patches + [CLS], patch embedding as a 768-input vocab, pooler";
+        t.kind = transformer_kind::encoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 1024;
+        t.heads = 16;
+        t.kv_heads = 16;
+        t.head_dim = 64;
+        t.ffn_hidden = 4096;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 768;
+        t.max_seq = 197;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = true;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 307000000.0;
+        t.sources = {
+            {"S1", "Dosovitskiy et al., 'An Image is Worth 16x16 Words: Transformers for Image Recognition at Scale' (arXiv:2010.11929), Section 3.1 (patch embedding, [CLS] token, learnable 1D position embeddings, LayerNorm before every block, MLP with GELU) and Table 1 (ViT-Base: 12 layers, hidden size D 768, MLP size 3072, 12 heads, 86M params; ViT-Large: 24, 1024, 4096, 16, 307M)"},
+            {"S2", "Hugging Face google/vit-large-patch16-224 config.json: hidden_size 1024, num_hidden_layers 24, num_attention_heads 16, intermediate_size 4096, hidden_act gelu, image_size 224, patch_size 16, num_channels 3, qkv_bias true"},
+            {"S3", "Hugging Face transformers models/vit/modeling_vit.py: ViTPatchEmbeddings (Conv2d num_channels -> hidden_size, kernel and stride patch_size), cls_token and position_embeddings of patches + 1 rows, pre-norm ViTLayer with LayerNorms (weight and bias), nn.Linear layers with bias, final layernorm, ViTPooler"},
+            {"S4", "roofcast docs/workload-format.md, 'Hugging Face config.json', model_type vit: encoder with pooler, the patch embedding a vocab of channels x patch^2 inputs, max_seq the patches plus [CLS] (197 for 224/16)"}};
+        t.origin = "built-in (models/workloads/vit-large-16.toml)";
         v.push_back(std::move(t));
     }
     return v;
