@@ -294,3 +294,30 @@ TEST_CASE("every other model_type reads its own field names") {
     CHECK(rc::moe_blocks(lite, lite.layers) == 26);
     CHECK(rc::parameters(lite) == doctest::Approx(15.7e9).epsilon(0.01));  // DeepSeek-V2 paper: "15.7B"
 }
+
+TEST_CASE("T5 generation: the encoder runs once over the prompt, decode steps cross-attend to its cached keys") {
+    const rc::workload w = load("t5-base.json");  // 12 + 12 blocks, d_model 768, 12 heads of 64
+    rc::run_config c = decode(rc::precision::fp16, 1);
+    c.prompt_len = 512;
+    c.gen_len = 128;
+    // The cache: 12 decoder blocks x K and V x 12 heads x 64 x 2 bytes for each of the 512 prompt positions
+    // (cross-attention) and the 128 generated ones (self-attention); the encoder blocks keep none.
+    CHECK(items(rc::footprint(w, c))["kv cache"] == 12.0 * 2 * 12 * 64 * 2 * (512 + 128));
+    rc::run_plan p = rc::resolve(w, c);
+    p.passes[0].named = true;
+    const rc::lowered_work step = rc::lower_transformer(p, p.passes[0]);
+    CHECK(flops_of(step, "encoder.") == 0.0);
+    CHECK(flops_of(step, "cross kv") == 0.0);
+    // One query per sequence against the 512 cached positions in each of 12 blocks: 4 · 12 heads · 512 · 64 FLOPs.
+    CHECK(flops_of(step, "decoder.cross-attention") == doctest::Approx(12 * 4.0 * 12 * 512 * 64));
+    // The first step runs the encoder over the prompt and projects its keys and values once per decoder block:
+    // 2 · 512 tokens · (2 · 768) · 768 · 12 blocks; the decoder itself starts from one token.
+    c.phase = rc::phase::prefill;
+    p = rc::resolve(w, c);
+    p.passes[0].named = true;
+    const rc::lowered_work first = rc::lower_transformer(p, p.passes[0]);
+    CHECK(flops_of(first, "decoder.cross kv") == doctest::Approx(12 * 2.0 * 512 * (2 * 768) * 768));
+    CHECK(flops_of(first, "encoder.qkv") == doctest::Approx(12 * 2.0 * 512 * (3 * 768) * 768));
+    CHECK(flops_of(first, "decoder.qkv") == doctest::Approx(12 * 2.0 * 1 * (3 * 768) * 768));
+    CHECK(flops_of(first, "decoder.cross-attention") == doctest::Approx(12 * 4.0 * 12 * 512 * 64));
+}

@@ -246,19 +246,40 @@ public:
 
     /// The kernels and collectives of the pass.
     lowered_work lower() {
-        embedding();
-        if (t_.kind == transformer_kind::encoder_decoder) {
-            stack("encoder.", t_.layers, false, false);
-            stack("decoder.", t_.decoder_layers, true, true);
-        } else {
+        if (t_.kind != transformer_kind::encoder_decoder) {
+            embedding();
             stack("", t_.layers, t_.kind == transformer_kind::decoder, false);
+            head();
+            return finish();
         }
+        // Encoder-decoder: the encoder over its input and, once per decoder block, the cross-attention's keys and
+        // values of its output (unless cached from an earlier step), then the decoder over its own positions.
+        const long long decoder_q = s_.seq_q, decoder_kv = s_.seq_kv;
+        cross_kv_ = s_.encoder_seq > 0 ? s_.encoder_seq : s_.seq_q;
+        if (!s_.encoder_cached) {
+            reshape(cross_kv_, cross_kv_);
+            embedding();
+            stack("encoder.", t_.layers, false, false);
+            dense(nm("decoder.", "cross kv"), tokens_, 2 * kv_ * t_.head_dim, t_.hidden,
+                  static_cast<double>(t_.decoder_layers) * s_.stage_fraction);
+        }
+        reshape(decoder_q, decoder_kv);
+        embedding();
+        stack("decoder.", t_.decoder_layers, true, true);
         head();
         return finish();
     }
 
 private:
     std::string nm(const std::string& a, const char* b) const { return s_.named ? a + b : std::string(); }
+
+    /// Runs the next blocks over `seq_q` query and `seq_kv` key positions per sequence.
+    void reshape(long long seq_q, long long seq_kv) {
+        s_.seq_q = seq_q;
+        s_.seq_kv = seq_kv;
+        tokens_ = s_.batch * seq_q;
+        T_ = static_cast<double>(tokens_);
+    }
 
     kernels::norm_kind block_norm() const {
         return t_.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm;
@@ -290,6 +311,7 @@ private:
         if (n <= 0.0) {
             return;
         }
+        tp_reductions_.push_back({T_, n});
         const std::size_t first = fwd_.size();
         core_.clear();
         detail::normalization(fwd_, bwd_, nm(prefix, "norm1"), T_ * h_, block_norm(), ty_.activation, tr_, n);
@@ -306,7 +328,7 @@ private:
             detail::normalization(fwd_, bwd_, nm(prefix, "norm_cross"), T_ * h_, kernels::norm_kind::layer_norm,
                                   ty_.activation, tr_, n);
             dense(nm(prefix, "cross q"), tokens_, heads_ * t_.head_dim, t_.hidden, n);
-            attention(nm(prefix, "cross-attention"), causal, n);
+            attention(nm(prefix, "cross-attention"), false, n, 0, cross_kv_);
             dense(nm(prefix, "cross out"), tokens_, t_.hidden, heads_ * t_.head_dim, n);
         }
         detail::normalization(fwd_, bwd_, nm(prefix, "norm2"), T_ * h_, block_norm(), ty_.activation, tr_, n);
@@ -396,10 +418,12 @@ private:
     }
 
     /// Fused attention (one kernel each way), or QKᵀ, softmax, PV with the score mask and dropout; within a
-    /// `window` (0: none) of keys, which a longer pass's queries each see in full (about s_q · window scores).
-    void attention(const std::string& name, bool causal, double n, long long window = 0) {
+    /// `window` (0: none) of keys, which a longer pass's queries each see in full (about s_q · window scores);
+    /// over `keys` positions (0: the pass's seq_kv; cross-attention: the encoder's).
+    void attention(const std::string& name, bool causal, double n, long long window = 0, long long keys = 0) {
         kernels::attention_desc a = attention_shape();
-        a.seq_kv = window > 0 ? std::min(s_.seq_kv, window) : s_.seq_kv;
+        const long long seq_kv = keys > 0 ? keys : s_.seq_kv;
+        a.seq_kv = window > 0 ? std::min(seq_kv, window) : seq_kv;
         a.causal = causal && !(window > 0 && s_.seq_q > window);
         if (*p_.config.fused_attention) {
             for (bool backward : {false, true}) {
@@ -495,11 +519,12 @@ private:
         if (tr_ && c.optimizer) {
             detail::optimizer(w.kernels, c.zero >= 1 ? local_params / p_.dp : local_params, *c.optimizer, ty_);
         }
-        if (tp_ > 1) {
-            const double blocks = static_cast<double>(t_.layers + t_.decoder_layers) * s_.stage_fraction;
-            w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
-                                     T_ * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
-                                     blocks * (tr_ ? 4.0 : 2.0), false});
+        for (const auto& [tokens, blocks] : tp_reductions_) {
+            if (tp_ > 1) {
+                w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
+                                         tokens * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
+                                         blocks * (tr_ ? 4.0 : 2.0), false});
+            }
         }
         if (tr_ && p_.dp > 1) {
             detail::data_parallel_collectives(w, p_, local_params);
@@ -509,15 +534,22 @@ private:
 
     const run_plan& p_;
     const transformer_config& t_;
-    const transformer_pass& s_;
+    /// The pass, its positions as the blocks being lowered see them (reshape).
+    transformer_pass s_;
     const precision_types ty_;
     const bool tr_;
-    const long long tp_, tokens_;
-    const double T_, h_;
+    const long long tp_;
+    long long tokens_;
+    double T_;
+    const double h_;
     const long long heads_, kv_, f_;
     std::vector<kernel> fwd_, bwd_;
     /// Indices in fwd_ of the current stack's core-attention kernels (what selective recompute runs again).
     std::vector<std::size_t> core_;
+    /// Encoder positions the cross-attention reads.
+    long long cross_kv_ = 0;
+    /// Tensor-parallel all-reduces of each stack lowered: its tokens and blocks.
+    std::vector<std::pair<double, double>> tp_reductions_;
 };
 
 /// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU:

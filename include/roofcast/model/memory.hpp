@@ -54,14 +54,15 @@ inline double kv_bytes(const run_config& c) {
 /// KV-cache bytes per token of one sequence on one GPU: 2 · layers · kv_heads · head_dim · bytes, divided
 /// over tensor (KV heads) and pipeline (layers) parallelism; with latent attention layers · (kv_lora_rank +
 /// qk_rope_head_dim) · bytes (DeepSeek-V2, arXiv:2405.04434, Table 1), the latent shared by all heads and so kept
-/// whole on every tensor-parallel rank.
+/// whole on every tensor-parallel rank. An encoder-decoder caches only in its decoder blocks, each position of the
+/// prompt (cross-attention) and of the output (self-attention) once.
 inline double kv_cache_bytes_per_token(const transformer_config& t, const run_config& c) {
+    const auto layers = static_cast<double>(t.kind == transformer_kind::encoder_decoder ? t.decoder_layers : t.layers);
     if (latent_attention(t)) {
-        return static_cast<double>(t.layers + t.decoder_layers) * kv_cache_elements_per_layer(t) * kv_bytes(c) / c.pp;
+        return layers * kv_cache_elements_per_layer(t) * kv_bytes(c) / c.pp;
     }
     const double kv_heads = static_cast<double>(std::max<long long>(1, t.kv_heads / c.tp));
-    return 2.0 * static_cast<double>(t.layers + t.decoder_layers) * kv_heads * static_cast<double>(t.head_dim) *
-           kv_bytes(c) / c.pp;
+    return 2.0 * layers * kv_heads * static_cast<double>(t.head_dim) * kv_bytes(c) / c.pp;
 }
 
 /// Activation bytes one transformer layer keeps for backward (Korthikanti et al. 2022, Table 2; 16-bit

@@ -42,6 +42,12 @@ struct transformer_pass {
     long long logits_rows = 0;
     /// Fraction of blocks on this GPU (1 / pipeline stages).
     double stage_fraction = 1.0;
+    /// Encoder-decoders: positions of the encoder input, which the encoder runs over and the cross-attention reads
+    /// (0: seq_q, the encoder running beside the decoder, as in training).
+    long long encoder_seq = 0;
+    /// Encoder-decoder generation after the first step: the encoder's output and the cross-attention's keys and
+    /// values are cached, so only the decoder runs.
+    bool encoder_cached = false;
     /// Whether kernels carry names (for reports); predictions lower without them, which is faster.
     bool named = true;
 };
@@ -327,6 +333,16 @@ inline void shape_inference(run_plan& p, const transformer_config& t) {
     decode.seq_kv = P + std::max<long long>(1, G / 2);
     p.context_tokens = std::max<long long>(P, 1);
     p.kv_tokens = ph == phase::prefill ? P : P + G;
+    if (t.kind == transformer_kind::encoder_decoder) {
+        // The prompt goes to the encoder; the decoder starts from one token and its self-attention sees only the
+        // generated tokens, its cross-attention the P encoder positions (cached after the first step). The cache
+        // holds P cross-attention plus the generated self-attention positions per decoder block.
+        prefill.encoder_seq = decode.encoder_seq = std::max<long long>(P, 1);
+        prefill.seq_q = prefill.seq_kv = 1;
+        decode.seq_kv = std::max<long long>(1, G / 2);
+        decode.encoder_cached = true;
+        p.kv_tokens = ph == phase::prefill ? P + 1 : P + G;
+    }
     if (ph == phase::prefill || ph == phase::decode) {
         p.passes[0] = ph == phase::prefill ? prefill : decode;
         p.step_overhead = ph == phase::prefill;
