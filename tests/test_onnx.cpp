@@ -56,6 +56,18 @@ public:
         return t->name();
     }
 
+    /// An int64 constant (a Reshape's target shape), with its values.
+    std::string shape_constant(const std::string& name, const std::vector<long long>& values) {
+        onnx::TensorProto* t = g_->add_initializer();
+        t->set_name(name);
+        t->set_data_type(onnx::TensorProto::INT64);
+        t->add_dims(static_cast<long long>(values.size()));
+        for (long long v : values) {
+            t->add_int64_data(v);
+        }
+        return name;
+    }
+
     /// A node `op` reading `inputs` and writing one new tensor, whose name it returns.
     onnx::NodeProto* node(const std::string& op, const std::vector<std::string>& inputs, const std::string& name) {
         onnx::NodeProto* n = g_->add_node();
@@ -161,12 +173,14 @@ std::string export_cnn(const rc::cnn_graph& net) {
     return w.serialize(last);
 }
 
+#ifdef ROOFCAST_CLI
 /// `bytes` written to a file of the temporary directory named `file`.
 std::string write_temp(const std::string& file, const std::string& bytes) {
     const std::filesystem::path p = std::filesystem::temp_directory_path() / file;
     std::ofstream(p, std::ios::binary) << bytes;
     return p.string();
 }
+#endif
 
 /// Runs a prediction of `w` and returns its step time in seconds.
 double step_seconds(const rc::workload& w, rc::mode m) {
@@ -211,40 +225,80 @@ TEST_CASE("ONNX ResNet-50 written from the built-in network: same layers, FLOPs,
           doctest::Approx(step_seconds(reference, rc::mode::infer)).epsilon(1e-9));
 }
 
-TEST_CASE("ONNX attention: token-wise weights map, the two activation matmuls and softmax are listed") {
-    // x [N, 128, 64] -> q = x·Wq (64x64) -> scores q·qᵀ [N, 128, 128] -> softmax -> values p·q [N, 128, 64].
+TEST_CASE("ONNX multi-head attention maps: projections, head transposes, QKᵀ and PV per head, softmax") {
+    // x [N, 128, 64] -> q = x·Wq (64x64) -> 4 heads of 16: [N, 4, 128, 16] -> scores q·qᵀ [N, 4, 128, 128] ->
+    // softmax -> values p·q [N, 4, 128, 16] -> Floor (an operator roofcast does not price).
     graph_writer w("attention");
     w.input("x", {0, 128, 64});
     onnx::NodeProto* q = w.node("MatMul", {"x", w.weight("q", {64, 64})}, "q");
-    onnx::NodeProto* kt = w.node("Transpose", {q->output(0)}, "kt");
-    graph_writer::ints(kt, "perm", {0, 2, 1});
-    onnx::NodeProto* s = w.node("MatMul", {q->output(0), kt->output(0)}, "scores");
+    onnx::NodeProto* r = w.node("Reshape", {q->output(0), w.shape_constant("heads", {0, 128, 4, 16})}, "split");
+    onnx::NodeProto* qh = w.node("Transpose", {r->output(0)}, "qh");
+    graph_writer::ints(qh, "perm", {0, 2, 1, 3});
+    onnx::NodeProto* kt = w.node("Transpose", {qh->output(0)}, "kt");
+    graph_writer::ints(kt, "perm", {0, 1, 3, 2});
+    onnx::NodeProto* s = w.node("MatMul", {qh->output(0), kt->output(0)}, "scores");
     onnx::NodeProto* p = w.node("Softmax", {s->output(0)}, "probs");
-    onnx::NodeProto* v = w.node("MatMul", {p->output(0), q->output(0)}, "values");
-    const rc::onnx_import imp = rc::import_onnx_bytes(w.serialize(v->output(0)), "attention.onnx");
-    // Mapped: the projection as a 1×1 convolution over 128 tokens (128·64·64 MACs) and the transpose (a copy).
-    REQUIRE(imp.model.cnn->layers.size() == 2);
-    const rc::cnn_layer& proj = imp.model.cnn->layers[0];
-    CHECK(proj.kind == rc::cnn_layer_kind::conv);
-    CHECK(proj.h_in == 128);
-    CHECK(rc::macs(proj) == 128.0 * 64 * 64);
+    onnx::NodeProto* v = w.node("MatMul", {p->output(0), qh->output(0)}, "values");
+    onnx::NodeProto* f = w.node("Floor", {v->output(0)}, "floor");
+    const rc::onnx_import imp = rc::import_onnx_bytes(w.serialize(f->output(0)), "attention.onnx");
+    const std::vector<rc::cnn_layer>& layers = imp.model.cnn->layers;
+    REQUIRE(layers.size() == 6);  // the reshape is a view
+    // The projection: a 1×1 convolution over 128 tokens, 128·64·64 MACs and the model's only weights.
+    CHECK(layers[0].kind == rc::cnn_layer_kind::conv);
+    CHECK(rc::macs(layers[0]) == 128.0 * 64 * 64);
     CHECK(rc::parameters(imp.model) == 64.0 * 64);
-    CHECK(imp.mapped_flops_per_sample == 2.0 * 128 * 64 * 64);
-    // Not mapped: QKᵀ 2·128·128·64 and PV 2·128·64·128 FLOPs, softmax one per score (128·128).
-    REQUIRE(imp.unmapped.size() == 2);
-    CHECK(imp.unmapped[0].op == "MatMul (two activations: attention scores or values)");
-    CHECK(imp.unmapped[0].count == 2);
-    CHECK(imp.unmapped[0].flops_per_sample == 4.0 * 128 * 128 * 64);
-    CHECK(imp.unmapped[1].op == "Softmax");
-    CHECK(imp.unmapped[1].flops_per_sample == 128.0 * 128);
-    // Share: (4,194,304 + 16,384) / (4,194,304 + 16,384 + 1,048,576) = 80.06%.
-    CHECK(imp.unmapped_share() == doctest::Approx(4210688.0 / 5259264.0));
+    CHECK(layers[1].kind == rc::cnn_layer_kind::activation);  // the head transposes: copies
+    CHECK(layers[2].kind == rc::cnn_layer_kind::activation);
+    // QKᵀ: 4 heads of (128 x 16)·(16 x 128) = 4·128·128·16 MACs; PV: 4 heads of (128 x 128)·(128 x 16), the same.
+    CHECK(layers[3].kind == rc::cnn_layer_kind::matmul);
+    CHECK(layers[3].groups == 4);
+    CHECK(rc::macs(layers[3]) == 4.0 * 128 * 128 * 16);
+    CHECK(layers[4].kind == rc::cnn_layer_kind::softmax);
+    CHECK(layers[4].c_in * layers[4].h_in == 4 * 128 * 128);
+    CHECK(rc::macs(layers[5]) == 4.0 * 128 * 16 * 128);
+    // FLOPs: 2·524,288 + 2·1,048,576 + 5 per score (4·128·128) + 2·1,048,576 = 5,570,560; Floor one per element
+    // of [4, 128, 16] = 8192 left out: 0.147%.
+    CHECK(imp.mapped_flops_per_sample == 5570560.0);
+    REQUIRE(imp.unmapped.size() == 1);
+    CHECK(imp.unmapped[0].op == "Floor");
+    CHECK(imp.unmapped[0].flops_per_sample == 8192.0);
+    CHECK(imp.unmapped_share() == doctest::Approx(8192.0 / (5570560.0 + 8192.0)));
     const std::vector<std::string> lines = imp.warnings();
-    REQUIRE(lines.size() == 2);
-    CHECK(lines[0] ==
-          "attention.onnx: 2 x MatMul (two activations: attention scores or values) not mapped (79.8% of the "
-          "graph's FLOPs): left out of the prediction");
-    CHECK(lines[1] == "attention.onnx: 1 x Softmax not mapped (0.3% of the graph's FLOPs): left out of the prediction");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0] == "attention.onnx: 1 x Floor not mapped (0.1% of the graph's FLOPs): left out of the prediction");
+    // Lowered for inference at batch 8: QKᵀ is one batched GEMM of 8·4 problems of 128 x 128 x 16.
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.batch = 8;
+    const rc::run_plan plan = rc::resolve(imp.model, c);
+    bool found = false;
+    for (const rc::kernel& k : rc::lower_cnn(plan, 8).kernels) {
+        if (k.name == "scores") {
+            found = true;
+            CHECK(k.shape->m == 128);
+            CHECK(k.shape->n == 128);
+            CHECK(k.shape->k == 16);
+            CHECK(k.shape->batch == 32);
+        }
+    }
+    CHECK(found);
+}
+
+TEST_CASE("ONNX layer norm maps with its scale and shift; a token-wise MLP block prices every node") {
+    graph_writer w("block");
+    w.input("x", {0, 16, 256});
+    onnx::NodeProto* ln = w.node("LayerNormalization", {"x", w.weight("ln", {256}), w.weight("ln", {256})}, "ln");
+    onnx::NodeProto* up = w.node("MatMul", {ln->output(0), w.weight("up", {256, 1024})}, "up");
+    onnx::NodeProto* act = w.node("Sigmoid", {up->output(0)}, "sigmoid");
+    const rc::onnx_import imp = rc::import_onnx_bytes(w.serialize(act->output(0)), "block.onnx");
+    CHECK(imp.unmapped.empty());
+    REQUIRE(imp.model.cnn->layers.size() == 3);
+    const rc::cnn_layer& norm = imp.model.cnn->layers[0];
+    CHECK(norm.kind == rc::cnn_layer_kind::layer_norm);
+    CHECK(norm.c_in == 256);
+    CHECK(norm.h_in == 16);
+    // 256 scales and 256 shifts, and the 256 x 1024 projection.
+    CHECK(rc::parameters(imp.model) == 2.0 * 256 + 256.0 * 1024);
 }
 
 TEST_CASE("ONNX import errors name the file and what is wrong") {
@@ -275,7 +329,7 @@ TEST_CASE("ONNX import errors name the file and what is wrong") {
     {  // nothing roofcast can price
         graph_writer w("g");
         w.input("x", {1, 10});
-        onnx::NodeProto* s = w.node("Softmax", {"x"}, "softmax");
+        onnx::NodeProto* s = w.node("Floor", {"x"}, "floor");
         fails_with(w.serialize(s->output(0)), "bad.onnx: no operator of the graph maps");
     }
     CHECK_THROWS_WITH_AS(rc::import_onnx("/nonexistent/model.onnx"),
@@ -318,8 +372,19 @@ TEST_CASE("ONNX node models of Debian's libonnx-testdata, shapes and MACs by han
     CHECK(pool.kind == rc::cnn_layer_kind::max_pool);
     CHECK(std::vector<long long>{pool.c_out, pool.h_out, pool.w_out, pool.r, pool.stride, pool.pad_h} ==
           std::vector<long long>{3, 4, 4, 3, 2, 1});
-    // A softmax alone maps to nothing: a clear error, not an empty prediction.
-    CHECK_THROWS_WITH_AS(rc::import_onnx(data + "/node/test_softmax_example/model.onnx"),
+    // Batched MatMul of two activations: a [2, 3, 4] · b [2, 4, 3], per sample 3·3 outputs of 4 MACs.
+    const rc::cnn_layer mm = one_layer("node/test_matmul_3d");
+    CHECK(mm.kind == rc::cnn_layer_kind::matmul);
+    CHECK(rc::macs(mm) == 36.0);
+    CHECK(rc::parameters(mm) == 0.0);
+    // Layer norm over the last axis of [2, 3, 5] with scale and shift: 3 positions of 5, 10 parameters.
+    const rc::cnn_layer ln = one_layer("node/test_layer_normalization_3d_axis_negative_1_epsilon");
+    CHECK(ln.kind == rc::cnn_layer_kind::layer_norm);
+    CHECK(std::vector<long long>{ln.c_in, ln.h_in} == std::vector<long long>{5, 3});
+    CHECK(rc::parameters(ln) == 10.0);
+    CHECK(one_layer("node/test_softmax_example").kind == rc::cnn_layer_kind::softmax);
+    // Floor alone maps to nothing: a clear error, not an empty prediction.
+    CHECK_THROWS_WITH_AS(rc::import_onnx(data + "/node/test_floor/model.onnx"),
                          doctest::Contains("no operator of the graph maps"), rc::input_error);
 }
 #endif
@@ -343,13 +408,14 @@ TEST_CASE("cli: --workload-file model.onnx predicts as the built-in network and 
     graph_writer w("mlp");
     w.input("x", {0, 16, 256});
     onnx::NodeProto* up = w.node("MatMul", {"x", w.weight("up", {256, 1024})}, "up");
-    onnx::NodeProto* ln = w.node("LayerNormalization", {up->output(0), w.weight("ln", {1024})}, "ln");
-    const std::string mlp = write_temp("roofcast-test-mlp.onnx", w.serialize(ln->output(0)));
+    onnx::NodeProto* fl = w.node("Floor", {up->output(0)}, "floor");
+    const std::string mlp = write_temp("roofcast-test-mlp.onnx", w.serialize(fl->output(0)));
     const roofcast_tests::cli_result r = roofcast_tests::run_roofcast(
         "predict --gpu A100-SXM4-80GB --mode infer --batch 8 --workload-file '" + mlp + "'");
     CAPTURE(r.err);
     CHECK(r.status == 0);
-    CHECK(r.err.find("roofcast: warning: roofcast-test-mlp.onnx: 1 x LayerNormalization not mapped (0.2% of the "
+    // Floor over 16 x 1024 elements against 2·16·256·1024 FLOPs of the projection: 0.2%.
+    CHECK(r.err.find("roofcast: warning: roofcast-test-mlp.onnx: 1 x Floor not mapped (0.2% of the "
                      "graph's FLOPs)") != std::string::npos);
     std::remove(mlp.c_str());
     const roofcast_tests::cli_result missing =

@@ -6,6 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+#include <string>
+
 namespace rc = roofcast;
 
 TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s costs 2·(7/8)·1e9/300e9 s plus 2·7 latencies") {
@@ -96,4 +99,78 @@ TEST_CASE("compare ranks by time, energy or cost per unit of work") {
     CHECK_THROWS_AS(
         rc::compare(cat.workload_named("bert-large"), {std::cref(cat.gpu("L40"))}, c, rc::default_params(), {1.0, 2.0}),
         rc::input_error);
+}
+
+TEST_CASE("expert parallelism: Mixtral 8x7B at ep 4 holds a quarter of its routed experts and exchanges tokens") {
+    const rc::workload& w = rc::catalog().workload_named("mixtral-8x7b");
+    // One routed expert: SwiGLU, 3 x 4096 x 14336; 8 of them in each of 32 blocks.
+    const double expert = 3.0 * 4096 * 14336;
+    CHECK(rc::routed_expert_parameters(*w.transformer) == 32 * 8 * expert);
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::prefill;
+    c.precision = rc::precision::fp16;
+    c.batch = 8;
+    c.prompt_len = 512;
+    c.ep = 4;
+    const rc::run_plan p = rc::resolve(w, c);
+    CHECK(p.config.num_gpus == 4);  // without --num-gpus: ep replicas
+    CHECK(p.dp == 4);
+    // Weights: everything but three quarters of the routed experts, 2 bytes each.
+    std::map<std::string, double> items;
+    for (const auto& [k, v] : rc::footprint(w, c).items) {
+        items[k] = v;
+    }
+    CHECK(items.at("weights") == doctest::Approx((rc::parameters(w) - 0.75 * 32 * 8 * expert) * 2));
+    // 4096 tokens x top-2 = 8192 routed rows per rank, pooled over 4 ranks and spread over 8 experts: each rank runs
+    // its 2 experts on 4096 rows (1024 without expert parallelism), the same FLOPs: 32 x 8192 rows x 2 x expert.
+    rc::run_plan named = p;
+    named.passes[0].named = true;
+    const auto expert_gemms = [](const rc::lowered_work& lw, long long& rows) {
+        double f = 0.0;
+        for (const rc::kernel& k : lw.kernels) {
+            if (k.cls == rc::op_class::gemm && k.name.find("expert") != std::string::npos) {
+                f += k.work.value() * k.count;
+                rows = k.shape->m;
+            }
+        }
+        return f;
+    };
+    const rc::lowered_work lw = rc::lower_transformer(named, named.passes[0]);
+    long long rows = 0;
+    CHECK(expert_gemms(lw, rows) == doctest::Approx(32 * 8192 * 2 * expert));
+    CHECK(rows == 4096);
+    rc::run_config one = c;
+    one.ep = 1;
+    rc::run_plan single = rc::resolve(w, one);
+    single.passes[0].named = true;
+    long long rows_single = 0;
+    CHECK(expert_gemms(rc::lower_transformer(single, single.passes[0]), rows_single) ==
+          doctest::Approx(32 * 8192 * 2 * expert));
+    CHECK(rows_single == 1024);
+    // Dispatch and combine: each rank sends its 8192 routed rows of 4096 fp16 values all-to-all, twice per block.
+    const rc::collective* a2a = nullptr;
+    for (const rc::collective& col : lw.collectives) {
+        a2a = col.op == rc::collective::kind::all_to_all ? &col : a2a;
+    }
+    REQUIRE(a2a != nullptr);
+    CHECK(a2a->bytes == 8192.0 * 4096 * 2);
+    CHECK(a2a->group == 4);
+    CHECK(a2a->count == 32 * 2.0);
+    // Pairwise exchange: (n−1)/n of the bytes at the link's bandwidth, plus (n−1) latencies.
+    const rc::link_spec link{"test", "300 GB/s per GPU, fully achieved", 300e9, 1.0, 5e-6, "hand-made"};
+    const rc::node_layout node{8, &link, &link};
+    CHECK(rc::collective_time(*a2a, node).value() ==
+          doctest::Approx(64 * (0.75 * 8192.0 * 4096 * 2 / 300e9 + 3 * 5e-6)));
+    // What expert parallelism cannot do is an error naming why.
+    rc::run_config bad = c;
+    bad.ep = 3;
+    CHECK_THROWS_WITH_AS(rc::resolve(w, bad), doctest::Contains("does not divide the 8 routed experts"),
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::resolve(rc::catalog().workload_named("llama2-7b"), c),
+                         doctest::Contains("needs a mixture-of-experts model"), rc::input_error);
+    bad.ep = 4;
+    bad.num_gpus = 6;
+    CHECK_THROWS_WITH_AS(rc::resolve(w, bad), doctest::Contains("does not divide the data-parallel degree"),
+                         rc::input_error);
 }

@@ -305,6 +305,8 @@ private:
         } else if (op == "Add" || op == "Sub" || op == "Mul" || op == "Div" || op == "Sum" || op == "Max" ||
                    op == "Min" || op == "Pow") {
             binary(n);
+        } else if (op == "LayerNormalization" || op == "Softmax" || op == "LogSoftmax") {
+            last_axis(n, op == "LayerNormalization" ? cnn_layer_kind::layer_norm : cnn_layer_kind::softmax);
         } else if (op == "Concat") {
             const dims& out = known(n.output(0), op, node_name(n));
             cnn_layer l = layer(cnn_layer_kind::concat, node_name(n));
@@ -384,9 +386,13 @@ private:
         }
         const long long k = trans_a ? a.front() : a.back();
         const double flops = 2.0 * per_sample(y) * static_cast<double>(k);
+        if (op == "MatMul" && a.size() >= 3 && b.size() == a.size() && y.size() == a.size()) {  // batched
+            activation_product(n, a, y);
+            return;
+        }
         if (!is_weight(n.input(1)) || b.size() != 2 || trans_a || a.size() < 2) {
             unmapped(op + (is_weight(n.input(1)) ? std::string(" (batched weight)")
-                                                 : std::string(" (two activations: attention scores or values)")),
+                                                 : std::string(" (two activations of rank 2)")),
                      flops);
             return;
         }
@@ -406,6 +412,39 @@ private:
         l.c_out = out_features;
         l.bias = bias;
         add_layer(std::move(l), 2.0 * rows * static_cast<double>(in_features * out_features));
+    }
+
+    // Attention's QKᵀ and PV: A[..., m, k] · B[..., k, n] over the per-sample batch of the leading dimensions
+    // (heads), a matmul layer of `heads` groups.
+    void activation_product(const onnx::NodeProto& n, const dims& a, const dims& y) {
+        const long long m = y[y.size() - 2], cols = y.back(), k = a.back();
+        const double groups = per_sample(y) / static_cast<double>(m * cols);
+        cnn_layer l = layer(cnn_layer_kind::matmul, node_name(n));
+        l.groups = static_cast<long long>(groups + 0.5);
+        l.c_in = l.groups * k;
+        l.c_out = l.groups * cols;
+        l.h_in = l.h_out = m;
+        l.w_in = l.w_out = 1;
+        add_layer(std::move(l), 2.0 * per_sample(y) * static_cast<double>(k));
+    }
+
+    // Layer norm and softmax over the last axis: c = its width, the other elements of a sample its positions.
+    void last_axis(const onnx::NodeProto& n, cnn_layer_kind kind) {
+        const dims& x = known(n.input(0), n.op_type(), node_name(n));
+        const long long axis = int_attr(n, "axis", -1);
+        const auto rank = static_cast<long long>(x.size());
+        if (x.size() < 2 || (kind == cnn_layer_kind::layer_norm && axis != -1 && axis != rank - 1)) {
+            unmapped(n.op_type() + " (not over the last axis)", per_sample(x));
+            return;
+        }
+        cnn_layer l = layer(kind, node_name(n));
+        l.c_in = l.c_out = x.back();
+        l.h_in = l.h_out = static_cast<long long>(per_sample(x) / static_cast<double>(x.back()) + 0.5);
+        l.w_in = l.w_out = 1;
+        l.bias = kind == cnn_layer_kind::layer_norm && n.input_size() > 2 && !n.input(2).empty();
+        // Layer norm: mean, variance, normalize, scale and shift, about 8 FLOPs per element; softmax: max,
+        // subtract, exp, sum, divide, 5.
+        add_layer(std::move(l), per_sample(x) * (kind == cnn_layer_kind::layer_norm ? 8.0 : 5.0));
     }
 
     void pool(const onnx::NodeProto& n) {

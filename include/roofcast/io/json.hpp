@@ -144,6 +144,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"num_gpus", c.num_gpus},
         {"tp", c.tp},
         {"pp", c.pp},
+        {"ep", c.ep},
         {"workload", p.workload},
         {"mode", std::string(to_string_view(c.mode))},
         {"phase", std::string(to_string_view(phase_of(c)))},

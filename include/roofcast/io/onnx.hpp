@@ -15,8 +15,8 @@ namespace roofcast {
 /// The operators of one kind that an ONNX import could not map to roofcast's kernels, and the work they leave
 /// out of every prediction.
 struct onnx_unmapped_op {
-    /// The operator and, where the type itself is supported, why this use of it is not, e.g. "Softmax" or
-    /// "MatMul (two activations: attention scores or values)".
+    /// The operator and, where the type itself is supported, why this use of it is not, e.g. "Gather" or
+    /// "Conv (dilated)".
     std::string op;
     /// How many nodes of the graph.
     long long count = 0;
@@ -50,15 +50,16 @@ struct onnx_import {
         return total > 0.0 ? u / total : 0.0;
     }
 
-    /// One line per unmapped operator, e.g. "model.onnx: 24 x Softmax not mapped (0.4% of the graph's FLOPs):
+    /// One line per unmapped operator, e.g. "model.onnx: 3 x Gather not mapped (0.1% of the graph's FLOPs):
     /// left out of the prediction"; none when everything mapped.
     std::vector<std::string> warnings() const;
 };
 
 /// Reads the ONNX model at `path`, infers its shapes (ONNX's shape inference with data propagation) and maps its
 /// nodes, in graph order, to CNN layers: Conv (1-D and 2-D), Gemm and MatMul with a constant weight (token-wise
-/// as a 1×1 convolution), BatchNormalization, activations, pooling, Add/Mul/Sub/Div, Concat, Transpose and Pad;
-/// views and shape arithmetic cost nothing. Throws input_error naming the file (and the node) for an unreadable
+/// as a 1×1 convolution), batched MatMul of two activations (attention), BatchNormalization, LayerNormalization,
+/// Softmax, activations, pooling, Add/Mul/Sub/Div, Concat, Transpose and Pad; views and shape arithmetic cost
+/// nothing. Throws input_error naming the file (and the node) for an unreadable
 /// file, a graph without inputs or mappable operators, or a tensor whose shape stays unknown.
 onnx_import import_onnx(const std::string& path);
 

@@ -26,7 +26,7 @@ namespace roofcast {
 /// A collective operation among GPUs.
 struct collective {
     /// What it does.
-    enum class kind { all_reduce, all_gather, reduce_scatter, send_recv };
+    enum class kind { all_reduce, all_gather, reduce_scatter, send_recv, all_to_all };
     /// Name, e.g. "tp all-reduce".
     std::string name;
     /// Kind.
@@ -389,7 +389,10 @@ private:
     /// Dense FFNs of the stage's non-MoE blocks; the router, routed and shared experts of its MoE blocks. Routed
     /// tokens (top_k per token) spread evenly over the experts, each expert running its own GEMMs; fewer routed
     /// tokens than experts (small-batch decode) touch only that many experts, one token each. Every token also
-    /// runs the shared experts.
+    /// runs the shared experts. With expert parallelism the ep ranks pool their routed tokens, each holding
+    /// experts / ep of the experts: a rank still runs top_k rows per token of its own, now over fewer, fuller
+    /// experts, and sends and receives its routed tokens all-to-all before and after the experts (GShard,
+    /// arXiv:2006.16668; DeepSpeed-MoE, arXiv:2201.05596), twice more in backward.
     void feed_forward(const std::string& prefix, long long blocks, double n) {
         const long long moe = moe_blocks(t_, blocks);
         const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
@@ -398,10 +401,14 @@ private:
             const double moe_n = n * (1.0 - dense_share);
             dense(nm(prefix, "router"), tokens_, t_.experts, t_.hidden, moe_n);
             const long long fe = std::max<long long>(1, expert_ffn_hidden(t_) / tp_);
-            const long long routed = tokens_ * t_.top_k;
+            const long long ep = p_.config.ep, routed = tokens_ * t_.top_k * ep;  // over the ep ranks
             const bool spread = routed >= t_.experts;
             const long long rows = spread ? routed / t_.experts : 1;
-            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(spread ? t_.experts : routed), fe);
+            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(spread ? t_.experts / ep : routed / ep), fe);
+            if (ep > 1) {
+                all_to_all_.push_back({static_cast<double>(tokens_ * t_.top_k) * h_ * element_bytes(ty_.activation),
+                                       moe_n * (tr_ ? 4.0 : 2.0)});
+            }
             ffn(nm(prefix, "shared expert"), tokens_, moe_n * static_cast<double>(t_.shared_experts), fe);
         }
     }
@@ -510,12 +517,15 @@ private:
 
     /// Forward then backward kernels, the optimizer over this GPU's parameters, and the collectives:
     /// Megatron tensor parallelism all-reduces the activations twice per block forward (four times in
-    /// training); data parallelism all-reduces the gradients (ZeRO-3/FSDP: gathers the parameters for forward
-    /// and backward and reduce-scatters the gradients instead).
+    /// training); expert parallelism exchanges the routed tokens all-to-all (feed_forward); data parallelism
+    /// all-reduces the gradients (ZeRO-3/FSDP: gathers the parameters for forward and backward and reduce-scatters
+    /// the gradients instead).
     lowered_work finish() {
         lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), false);
         const run_config& c = p_.config;
-        const double local_params = parameters(t_) / static_cast<double>(tp_) * s_.stage_fraction;
+        // This GPU's share: the routed experts also split over the expert-parallel ranks.
+        const double routed = routed_expert_parameters(t_) * (1.0 - 1.0 / c.ep);
+        const double local_params = (parameters(t_) - routed) / static_cast<double>(tp_) * s_.stage_fraction;
         if (tr_ && c.optimizer) {
             detail::optimizer(w.kernels, c.zero >= 1 ? local_params / p_.dp : local_params, *c.optimizer, ty_);
         }
@@ -525,6 +535,9 @@ private:
                                          tokens * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
                                          blocks * (tr_ ? 4.0 : 2.0), false});
             }
+        }
+        for (const auto& [sent, count] : all_to_all_) {
+            w.collectives.push_back({"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count, false});
         }
         if (tr_ && p_.dp > 1) {
             detail::data_parallel_collectives(w, p_, local_params);
@@ -550,6 +563,8 @@ private:
     long long cross_kv_ = 0;
     /// Tensor-parallel all-reduces of each stack lowered: its tokens and blocks.
     std::vector<std::pair<double, double>> tp_reductions_;
+    /// Expert-parallel all-to-alls of each stack lowered: bytes each rank sends, and how many.
+    std::vector<std::pair<double, double>> all_to_all_;
 };
 
 /// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU:
@@ -628,6 +643,16 @@ private:
             case cnn_layer_kind::add: detail::pointwise(fwd_, bwd_, name, out, 2, act, tr_, 1.0); break;
             case cnn_layer_kind::multiply: detail::pointwise(fwd_, bwd_, name, out, 1, act, tr_, 1.0); break;
             case cnn_layer_kind::concat: concat(name, out); break;
+            case cnn_layer_kind::layer_norm:
+                detail::normalization(fwd_, bwd_, name, out, kernels::norm_kind::layer_norm, act, tr_, 1.0);
+                break;
+            case cnn_layer_kind::softmax:
+                fwd_.push_back(kernels::softmax(name, out, act, false));
+                if (tr_) {
+                    bwd_.push_back(kernels::softmax(detail::suffixed(name, " bwd"), out, act, true));
+                }
+                break;
+            case cnn_layer_kind::matmul: matmul(l, name); break;
             case cnn_layer_kind::max_pool:
             case cnn_layer_kind::avg_pool:
                 fwd_.push_back(kernels::pooling(name, in, out, static_cast<double>(l.r * l.s), act));
@@ -635,6 +660,19 @@ private:
                     bwd_.push_back(kernels::pooling(detail::suffixed(name, " bwd"), out * 2.0, in, 1.0, act));
                 }
                 break;
+        }
+    }
+
+    /// A product of two activations, `groups` per sample: C[m,n] = A[m,k]·B[k,n] batched; in training both
+    /// operands' gradients, dA = dC·Bᵀ and dB = Aᵀ·dC, two more batched GEMMs of the same FLOPs.
+    void matmul(const cnn_layer& l, const std::string& name) {
+        const long long m = l.h_out * l.w_out, n = l.c_out / l.groups, k = l.c_in / l.groups, batch = batch_ * l.groups;
+        fwd_.push_back(kernels::gemm(name, m, n, k, ty_.math, ty_.activation, ty_.math_unit, batch));
+        if (tr_) {
+            bwd_.push_back(
+                kernels::gemm(detail::suffixed(name, " dA"), m, k, n, ty_.math, ty_.activation, ty_.math_unit, batch));
+            bwd_.push_back(
+                kernels::gemm(detail::suffixed(name, " dB"), k, n, m, ty_.math, ty_.activation, ty_.math_unit, batch));
         }
     }
 

@@ -96,7 +96,7 @@ namespace detail {
 /// data-parallel ranks by ZeRO stage (1: optimizer state, 2: + gradients, 3: + weights).
 inline void add_model_states(memory_footprint& f, const run_plan& p) {
     const run_config& c = p.config;
-    const double params = parameters(*p.source) / (static_cast<double>(c.tp) * c.pp);
+    const double params = local_parameters(*p.source, c);
     const double dp = p.dp;
     const double wb = element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
     const double states = c.optimizer ? kernels::optimizer_states(*c.optimizer) * 4.0 : 0.0;
@@ -140,8 +140,7 @@ inline void add_inference_items(memory_footprint& f, const run_plan& p) {
     const run_config& c = p.config;
     const double b = static_cast<double>(c.batch);
     const double act_bytes = element_bytes(p.types.activation);
-    f.items.emplace_back("weights",
-                         parameters(*p.source) / (static_cast<double>(c.tp) * c.pp) * element_bytes(p.types.weight));
+    f.items.emplace_back("weights", local_parameters(*p.source, c) * element_bytes(p.types.weight));
     if (p.cnn) {
         double peak = 0.0;
         for (const cnn_layer& l : p.cnn->layers) {

@@ -98,6 +98,12 @@ struct run_plan {
     long long kv_tokens = 0, context_tokens = 0;
 };
 
+/// Parameters one GPU holds: all over tp·pp, the routed experts also over ep (expert parallelism).
+inline double local_parameters(const workload& w, const run_config& c) {
+    const double routed = w.transformer ? routed_expert_parameters(*w.transformer) : 0.0;
+    return (parameters(w) - routed * (1.0 - 1.0 / c.ep)) / (static_cast<double>(c.tp) * c.pp);
+}
+
 /// Fraction of a 1F1B pipeline step lost to the bubble: (p − 1) / (m + p − 1) with p stages and m
 /// micro-batches (Narayanan et al. 2021, PipeDream-Flush / Megatron-LM).
 inline double pipeline_bubble_fraction(int p, int m) {
@@ -180,9 +186,18 @@ inline void validate_fit(const run_config& c, const workload& w) {
             invalid_run(w.name +
                         " is a CNN: tensor and pipeline parallelism (tp, pp) are modelled for transformers only");
         }
+        if (c.ep > 1) {
+            invalid_run(w.name + " is a CNN: expert parallelism (ep) needs a mixture-of-experts transformer");
+        }
         return;
     }
     const transformer_config& t = *w.transformer;
+    if (c.ep > 1 && (t.experts <= 1 || t.experts % c.ep != 0)) {
+        invalid_run("ep = " + std::to_string(c.ep) +
+                    (t.experts <= 1
+                         ? " needs a mixture-of-experts model; " + w.name + " has no routed experts"
+                         : " does not divide the " + std::to_string(t.experts) + " routed experts of " + w.name));
+    }
     if (t.kind == transformer_kind::encoder && (p == phase::prefill || p == phase::decode)) {
         invalid_run(w.name + " is an encoder: it has no prefill or decode phase (use e2e or serve)");
     }
@@ -246,7 +261,7 @@ inline void fill_defaults(run_config& c, const workload& w) {
         c.gpus_per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;
         c.num_gpus = c.nodes * c.gpus_per_node;
     } else if (c.num_gpus == 1) {
-        c.num_gpus = c.tp * c.pp;  // one model replica
+        c.num_gpus = c.tp * c.pp * c.ep;  // one model replica (ep of them with expert parallelism)
     }
     if (w.transformer) {
         c.seq_len = seq_len_of(c, *w.transformer);

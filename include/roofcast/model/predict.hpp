@@ -117,9 +117,10 @@ inline watts average_power(const gpu_spec& g, double compute_busy, double memory
 }
 
 /// Time of a collective among `c.group` GPUs laid out as `n` (ring algorithms, alpha-beta model,
-/// Thakur et al. 2005): all-reduce 2(n−1)/n·B/bw + 2(n−1)·α; all-gather and reduce-scatter (n−1)/n·B/bw +
-/// (n−1)·α; point-to-point B/bw + α. Within a node bw is the intra-node link's achieved bandwidth; a group
-/// spanning nodes is bound by the slower of the two links, with the network's latency.
+/// Thakur et al. 2005): all-reduce 2(n−1)/n·B/bw + 2(n−1)·α; all-gather, reduce-scatter and all-to-all
+/// (pairwise exchange: each rank sends (n−1)/n of its B) (n−1)/n·B/bw + (n−1)·α; point-to-point B/bw + α. Within a node
+/// bw is the intra-node link's achieved bandwidth; a group spanning nodes is bound by the slower of the two links, with
+/// the network's latency.
 inline seconds collective_time(const collective& c, const node_layout& n) {
     const int g = c.group;
     if (g <= 1) {
@@ -136,7 +137,8 @@ inline seconds collective_time(const collective& c, const node_layout& n) {
     switch (c.op) {
         case collective::kind::all_reduce: t = 2.0 * frac * c.bytes / bw + 2.0 * (g - 1) * alpha; break;
         case collective::kind::all_gather:
-        case collective::kind::reduce_scatter: t = frac * c.bytes / bw + (g - 1) * alpha; break;
+        case collective::kind::reduce_scatter:
+        case collective::kind::all_to_all: t = frac * c.bytes / bw + (g - 1) * alpha; break;
         case collective::kind::send_recv: t = c.bytes / bw + alpha; break;
     }
     return t * c.count * units::second;

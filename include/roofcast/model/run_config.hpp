@@ -137,6 +137,9 @@ struct run_config {
     int tp = 1;
     /// Pipeline-parallel degree.
     int pp = 1;
+    /// Expert-parallel degree (mixture of experts): the routed experts are split over this many data-parallel
+    /// ranks, which exchange their routed tokens all-to-all (GShard, DeepSpeed-MoE); it divides num_gpus / (tp·pp).
+    int ep = 1;
     /// Micro-batches per step under pipeline parallelism (0: the largest divisor of the batch up to 4·pp).
     int microbatches = 0;
     /// ZeRO stage 0–3 (FSDP full sharding = 3).
@@ -333,6 +336,8 @@ inline const std::array<run_option, 35>& run_options() {
                                 lim::max_gpus_per_node, true, E::both),
             ROOFCAST_INT_OPTION("tp", "Tensor-parallel degree", tp, int, 1, lim::max_gpus, false, E::both),
             ROOFCAST_INT_OPTION("pp", "Pipeline-parallel degree", pp, int, 1, lim::max_gpus, false, E::both),
+            ROOFCAST_INT_OPTION("ep", "Expert-parallel degree: routed experts split over this many data-parallel ranks",
+                                ep, int, 1, lim::max_gpus, false, E::both),
             ROOFCAST_INT_OPTION(
                 "microbatches",
                 "Micro-batches per step with --pp (default: the largest divisor of the batch up to 4 x pp)",
@@ -456,11 +461,20 @@ inline void validate_ranges(const run_config& c) {
     }
 }
 
-/// Parallelism: tp·pp divides the GPUs; nodes agree with them.
+/// Parallelism: tp·pp divides the GPUs, and tp·pp·ep (expert parallelism runs across data-parallel ranks); nodes
+/// agree with them.
 inline void validate_parallelism(const run_config& c) {
     const long long group = static_cast<long long>(c.tp) * c.pp;
     if (c.num_gpus % group != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
         invalid_run("tp x pp = " + std::to_string(group) + " does not divide num-gpus = " + std::to_string(c.num_gpus));
+    }
+    const long long all =
+        c.nodes > 0 ? static_cast<long long>(c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node) * c.nodes
+                    : c.num_gpus;
+    if (c.ep > 1 && all % (group * c.ep) != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
+        invalid_run("ep = " + std::to_string(c.ep) +
+                    " does not divide the data-parallel degree, GPUs / (tp x pp) = " + std::to_string(all) + " / " +
+                    std::to_string(group) + ": expert parallelism splits the experts over data-parallel ranks");
     }
     if (c.nodes > 0) {
         const long long per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;

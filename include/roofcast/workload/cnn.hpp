@@ -21,7 +21,13 @@ enum class cnn_layer_kind {
     avg_pool,    ///< average pooling (global when the window covers the input)
     add,         ///< element-wise sum of two tensors of the output shape (residual)
     multiply,    ///< element-wise product with a per-channel vector (squeeze-and-excitation)
-    concat       ///< channel concatenation of branches (a copy)
+    concat,      ///< channel concatenation of branches (a copy)
+    layer_norm,  ///< layer normalization over the c_in channels of each of the h_in·w_in positions (scale, + shift
+                 ///< with `bias`); from ONNX graphs
+    softmax,     ///< softmax over the channels of each position (attention probabilities); from ONNX graphs
+    matmul       ///< product of two activations (attention's QKᵀ and PV): `groups` independent products per sample
+                 ///< of an h_out × (c_in/groups) by a (c_in/groups) × (c_out/groups) matrix, laid out as a grouped
+                 ///< 1×1 convolution without weights; from ONNX graphs
 };
 
 /// One layer, with per-sample input and output shapes (channels × height × width).
@@ -48,7 +54,8 @@ struct cnn_layer {
     double flops_per_element = 1.0;
 };
 
-/// Trainable parameters of a layer: conv k·(c/g)·r·s (+k bias), linear c_in·c_out (+c_out), batch norm 2·c.
+/// Trainable parameters of a layer: conv k·(c/g)·r·s (+k bias), linear c_in·c_out (+c_out), batch norm 2·c, layer
+/// norm c (+c with `bias`).
 inline double parameters(const cnn_layer& l) {
     switch (l.kind) {
         case cnn_layer_kind::conv:
@@ -59,14 +66,17 @@ inline double parameters(const cnn_layer& l) {
             return static_cast<double>(l.c_in) * static_cast<double>(l.h_in * l.w_in) * static_cast<double>(l.c_out) +
                    (l.bias ? static_cast<double>(l.c_out) : 0.0);
         case cnn_layer_kind::batch_norm: return 2.0 * static_cast<double>(l.c_in);
+        case cnn_layer_kind::layer_norm: return (l.bias ? 2.0 : 1.0) * static_cast<double>(l.c_in);
         default: return 0.0;
     }
 }
 
-/// Multiply-accumulates per sample: conv h_out·w_out·k·(c/g)·r·s, linear c_in·h·w·c_out; 0 otherwise.
+/// Multiply-accumulates per sample: conv h_out·w_out·k·(c/g)·r·s, matmul the same with r = s = 1, linear
+/// c_in·h·w·c_out; 0 otherwise.
 inline double macs(const cnn_layer& l) {
     switch (l.kind) {
         case cnn_layer_kind::conv:
+        case cnn_layer_kind::matmul:
             return static_cast<double>(l.h_out * l.w_out) * static_cast<double>(l.c_out) *
                    static_cast<double>(l.c_in / l.groups) * static_cast<double>(l.r * l.s);
         case cnn_layer_kind::linear:

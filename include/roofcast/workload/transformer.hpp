@@ -213,6 +213,12 @@ inline long long moe_blocks(const transformer_config& t, long long blocks) {
     return t.experts > 1 ? std::max<long long>(0, blocks - t.first_dense_layers) / t.moe_every : 0;
 }
 
+/// Parameters of the routed experts of every MoE block (what expert parallelism splits).
+inline double routed_expert_parameters(const transformer_config& t) {
+    const double moe = static_cast<double>(moe_blocks(t, t.layers) + moe_blocks(t, t.decoder_layers));
+    return moe * static_cast<double>(t.experts) * expert_parameters(t);
+}
+
 /// Parameters of the experts a token does not run: (experts − top_k) routed experts of every MoE block.
 inline double idle_expert_parameters(const transformer_config& t) {
     const double moe = static_cast<double>(moe_blocks(t, t.layers) + moe_blocks(t, t.decoder_layers));

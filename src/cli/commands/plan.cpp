@@ -132,7 +132,7 @@ CLI::App* add_train(CLI::App* plan, plan_train_options& o) {
         ->capture_default_str();
     cmd->add_option("--threads", o.threads, "Worker threads")->check(in_range(1, 256))->capture_default_str();
     bind_run_options(cmd, o.run, option_effect::both,
-                     {"mode", "phase", "batch", "prompt-len", "gen-len", "num-gpus", "nodes", "tp", "pp",
+                     {"mode", "phase", "batch", "prompt-len", "gen-len", "num-gpus", "nodes", "tp", "pp", "ep",
                       "microbatches", "accumulation", "zero", "recompute", "beams", "mean-seq-len", "max-serve-batch",
                       "price-per-hour", "dataset-size"});
     add_common(cmd, o.common, {"text", "json", "csv"}, true);
@@ -164,11 +164,27 @@ CLI::App* add_serve(CLI::App* plan, plan_serve_options& o) {
                     "node's GPUs)");
     o.run.mode = mode::infer;
     bind_run_options(cmd, o.run, option_effect::both,
-                     {"mode",         "phase",      "batch",        "seq-len",
-                      "image-size",   "prompt-len", "gen-len",      "num-gpus",
-                      "nodes",        "tp",         "pp",           "microbatches",
-                      "accumulation", "zero",       "recompute",    "sequence-parallel",
-                      "optimizer",    "beams",      "mean-seq-len", "price-per-hour",
+                     {"mode",
+                      "phase",
+                      "batch",
+                      "seq-len",
+                      "image-size",
+                      "prompt-len",
+                      "gen-len",
+                      "num-gpus",
+                      "nodes",
+                      "tp",
+                      "pp",
+                      "ep",
+                      "microbatches",
+                      "accumulation",
+                      "zero",
+                      "recompute",
+                      "sequence-parallel",
+                      "optimizer",
+                      "beams",
+                      "mean-seq-len",
+                      "price-per-hour",
                       "dataset-size"});
     add_common(cmd, o.common, {"text", "json", "csv"}, true);
     return cmd;
