@@ -25,8 +25,7 @@ void warn(const std::vector<std::string>& warnings) {
 /// A workload file by its extension: `.onnx` an ONNX graph (its unmapped operators as warnings), any other as
 /// load_workload_file reads it.
 workload read_workload_file(const std::string& path, std::vector<std::string>* warnings) {
-    const bool onnx = path.size() >= 5 && detail::normalize_name(path.substr(path.size() - 5)) == ".onnx";
-    if (!onnx) {
+    if (!detail::has_extension(path, ".onnx")) {
         return load_workload_file(path, warnings);
     }
 #ifdef ROOFCAST_HAVE_ONNX

@@ -242,15 +242,34 @@ private:
         return l;
     }
 
+    /// A layer whose output has its input's shape `s`.
+    static cnn_layer same_shape(cnn_layer_kind kind, std::string name, cnn_shape s) {
+        cnn_layer l = layer(kind, std::move(name));
+        in(l, s);
+        out(l, s);
+        return l;
+    }
+
+    static void in(cnn_layer& l, cnn_shape s) {
+        l.c_in = s.c;
+        l.h_in = s.h;
+        l.w_in = s.w;
+    }
+
+    static void out(cnn_layer& l, cnn_shape s) {
+        l.c_out = s.c;
+        l.h_out = s.h;
+        l.w_out = s.w;
+    }
+
     /// c × h × w of a data tensor per sample: channels are dimension 1, the rest folds into height (w = 1) unless
     /// the tensor is an image (rank 4).
-    static void chw(const dims& d, long long& c, long long& h, long long& w) {
-        c = d.size() >= 2 ? d[1] : 1;
-        h = d.size() >= 3 ? d[2] : 1;
-        w = 1;
+    static cnn_shape chw(const dims& d) {
+        cnn_shape s{d.size() >= 2 ? d[1] : 1, d.size() >= 3 ? d[2] : 1, 1};
         for (std::size_t i = 3; i < d.size(); ++i) {
-            w *= d[i];
+            s.w *= d[i];
         }
+        return s;
     }
 
     void add_layer(cnn_layer l, double flops) {
@@ -260,11 +279,8 @@ private:
 
     /// A pointwise layer of `kind` over `out` (any shape: only its element count is priced).
     void pointwise(const onnx::NodeProto& n, cnn_layer_kind kind, double flops_per_element) {
-        const dims& out = known(n.output(0), n.op_type(), node_name(n));
-        cnn_layer l = layer(kind, node_name(n));
-        const double e = per_sample(out);
-        l.c_in = l.c_out = static_cast<long long>(e);
-        l.h_in = l.w_in = l.h_out = l.w_out = 1;
+        const double e = per_sample(known(n.output(0), n.op_type(), node_name(n)));
+        cnn_layer l = same_shape(kind, node_name(n), {static_cast<long long>(e), 1, 1});
         l.flops_per_element = flops_per_element;
         add_layer(std::move(l), e * flops_per_element);
     }
@@ -290,12 +306,7 @@ private:
             contraction(n);
         } else if (op == "BatchNormalization") {
             const dims& x = known(n.input(0), op, node_name(n));
-            cnn_layer l = layer(cnn_layer_kind::batch_norm, node_name(n));
-            chw(x, l.c_in, l.h_in, l.w_in);
-            l.c_out = l.c_in;
-            l.h_out = l.h_in;
-            l.w_out = l.w_in;
-            add_layer(std::move(l), 2.0 * per_sample(x));
+            add_layer(same_shape(cnn_layer_kind::batch_norm, node_name(n), chw(x)), 2.0 * per_sample(x));
         } else if (activation_flops().count(op) != 0) {
             pointwise(n, cnn_layer_kind::activation, activation_flops().at(op));
         } else if (op == "Cast" || op == "Transpose" || op == "Pad") {
@@ -308,13 +319,7 @@ private:
         } else if (op == "LayerNormalization" || op == "Softmax" || op == "LogSoftmax") {
             last_axis(n, op == "LayerNormalization" ? cnn_layer_kind::layer_norm : cnn_layer_kind::softmax);
         } else if (op == "Concat") {
-            const dims& out = known(n.output(0), op, node_name(n));
-            cnn_layer l = layer(cnn_layer_kind::concat, node_name(n));
-            chw(out, l.c_out, l.h_out, l.w_out);
-            l.c_in = l.c_out;
-            l.h_in = l.h_out;
-            l.w_in = l.w_out;
-            add_layer(std::move(l), 0.0);
+            add_layer(same_shape(cnn_layer_kind::concat, node_name(n), chw(known(n.output(0), op, node_name(n)))), 0.0);
         } else {
             const std::optional<dims> out = n.output_size() > 0 ? shape_if_known(n.output(0)) : std::nullopt;
             unmapped(op, out ? per_sample(*out) : 0.0);
@@ -346,8 +351,8 @@ private:
             return;
         }
         cnn_layer l = layer(cnn_layer_kind::conv, where);
-        chw(x, l.c_in, l.h_in, l.w_in);
-        chw(y, l.c_out, l.h_out, l.w_out);
+        in(l, chw(x));
+        out(l, chw(y));
         l.r = (*wt)[2];
         l.s = x.size() == 4 ? (*wt)[3] : 1;
         l.stride = strides[0];
@@ -406,10 +411,8 @@ private:
         const bool bias = op == "Gemm" && n.input_size() > 2 && !n.input(2).empty();
         const auto tokens = static_cast<long long>(rows + 0.5);
         cnn_layer l = layer(tokens == 1 ? cnn_layer_kind::linear : cnn_layer_kind::conv, where);
-        l.c_in = in_features;
-        l.h_in = l.h_out = tokens;
-        l.w_in = l.w_out = 1;
-        l.c_out = out_features;
+        in(l, {in_features, tokens, 1});
+        out(l, {out_features, tokens, 1});
         l.bias = bias;
         add_layer(std::move(l), 2.0 * rows * static_cast<double>(in_features * out_features));
     }
@@ -421,10 +424,8 @@ private:
         const double groups = per_sample(y) / static_cast<double>(m * cols);
         cnn_layer l = layer(cnn_layer_kind::matmul, node_name(n));
         l.groups = static_cast<long long>(groups + 0.5);
-        l.c_in = l.groups * k;
-        l.c_out = l.groups * cols;
-        l.h_in = l.h_out = m;
-        l.w_in = l.w_out = 1;
+        in(l, {l.groups * k, m, 1});
+        out(l, {l.groups * cols, m, 1});
         add_layer(std::move(l), 2.0 * per_sample(y) * static_cast<double>(k));
     }
 
@@ -437,10 +438,9 @@ private:
             unmapped(n.op_type() + " (not over the last axis)", per_sample(x));
             return;
         }
-        cnn_layer l = layer(kind, node_name(n));
-        l.c_in = l.c_out = x.back();
-        l.h_in = l.h_out = static_cast<long long>(per_sample(x) / static_cast<double>(x.back()) + 0.5);
-        l.w_in = l.w_out = 1;
+        cnn_layer l =
+            same_shape(kind, node_name(n),
+                       {x.back(), static_cast<long long>(per_sample(x) / static_cast<double>(x.back()) + 0.5), 1});
         l.bias = kind == cnn_layer_kind::layer_norm && n.input_size() > 2 && !n.input(2).empty();
         // Layer norm: mean, variance, normalize, scale and shift, about 8 FLOPs per element; softmax: max,
         // subtract, exp, sum, divide, 5.
@@ -463,8 +463,8 @@ private:
             return;
         }
         cnn_layer l = layer(max ? cnn_layer_kind::max_pool : cnn_layer_kind::avg_pool, where);
-        chw(x, l.c_in, l.h_in, l.w_in);
-        chw(y, l.c_out, l.h_out, l.w_out);
+        in(l, chw(x));
+        out(l, chw(y));
         if (global) {
             l.r = l.h_in;
             l.s = l.w_in;

@@ -25,6 +25,11 @@ inline std::string normalize_name(std::string_view s) {
     return out;
 }
 
+/// Whether `path` ends in `extension` (lower case, with its dot), in any letter case: "Model.ONNX" has ".onnx".
+inline bool has_extension(std::string_view path, std::string_view extension) {
+    return path.size() >= extension.size() && normalize_name(path.substr(path.size() - extension.size())) == extension;
+}
+
 /// Levenshtein edit distance between two strings.
 inline std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);

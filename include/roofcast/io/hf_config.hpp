@@ -377,7 +377,7 @@ inline workload load_hf_config(const std::string& path) {
 /// Loads a workload file by its extension: `.json` a Hugging Face config.json (load_hf_config), anything else a
 /// roofcast transformer TOML (load_transformer_file, whose unknown keys are appended to `warnings`).
 inline workload load_workload_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
-    const bool json = path.size() >= 5 && detail::normalize_name(path.substr(path.size() - 5)) == ".json";
+    const bool json = detail::has_extension(path, ".json");
     return json ? load_hf_config(path) : make_workload(load_transformer_file(path, warnings));
 }
 

@@ -311,7 +311,9 @@ private:
         if (n <= 0.0) {
             return;
         }
-        tp_reductions_.push_back({T_, n});
+        if (tp_ > 1) {
+            tp_reductions_.push_back({T_, n});
+        }
         const std::size_t first = fwd_.size();
         core_.clear();
         detail::normalization(fwd_, bwd_, nm(prefix, "norm1"), T_ * h_, block_norm(), ty_.activation, tr_, n);
@@ -523,18 +525,16 @@ private:
     lowered_work finish() {
         lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), false);
         const run_config& c = p_.config;
-        // This GPU's share: the routed experts also split over the expert-parallel ranks.
-        const double routed = routed_expert_parameters(t_) * (1.0 - 1.0 / c.ep);
-        const double local_params = (parameters(t_) - routed) / static_cast<double>(tp_) * s_.stage_fraction;
+        // This GPU's parameters (local_parameters is per pipeline stage of equal share; this pass's stage holds
+        // stage_fraction of the blocks).
+        const double local_params = local_parameters(*p_.source, c) * c.pp * s_.stage_fraction;
         if (tr_ && c.optimizer) {
             detail::optimizer(w.kernels, c.zero >= 1 ? local_params / p_.dp : local_params, *c.optimizer, ty_);
         }
-        for (const auto& [tokens, blocks] : tp_reductions_) {
-            if (tp_ > 1) {
-                w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
-                                         tokens * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
-                                         blocks * (tr_ ? 4.0 : 2.0), false});
-            }
+        for (const auto& [tokens, blocks] : tp_reductions_) {  // empty without tensor parallelism
+            w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
+                                     tokens * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
+                                     blocks * (tr_ ? 4.0 : 2.0), false});
         }
         for (const auto& [sent, count] : all_to_all_) {
             w.collectives.push_back({"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count, false});

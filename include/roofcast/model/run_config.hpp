@@ -468,17 +468,9 @@ inline void validate_parallelism(const run_config& c) {
     if (c.num_gpus % group != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
         invalid_run("tp x pp = " + std::to_string(group) + " does not divide num-gpus = " + std::to_string(c.num_gpus));
     }
-    const long long all =
-        c.nodes > 0 ? static_cast<long long>(c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node) * c.nodes
-                    : c.num_gpus;
-    if (c.ep > 1 && all % (group * c.ep) != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
-        invalid_run("ep = " + std::to_string(c.ep) +
-                    " does not divide the data-parallel degree, GPUs / (tp x pp) = " + std::to_string(all) + " / " +
-                    std::to_string(group) + ": expert parallelism splits the experts over data-parallel ranks");
-    }
+    const long long per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;
+    const long long gpus = c.nodes > 0 ? per_node * c.nodes : c.num_gpus;
     if (c.nodes > 0) {
-        const long long per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;
-        const long long gpus = per_node * c.nodes;
         if (c.num_gpus > 1 && c.num_gpus != gpus) {
             invalid_run("num-gpus " + std::to_string(c.num_gpus) + " conflicts with nodes " + std::to_string(c.nodes) +
                         " x " + std::to_string(per_node) + " GPUs per node");
@@ -487,6 +479,11 @@ inline void validate_parallelism(const run_config& c) {
             invalid_run("nodes x gpus-per-node = " + std::to_string(gpus) + " is not a multiple of tp x pp = " +
                         std::to_string(group) + " within " + std::to_string(run_limits::max_gpus) + " GPUs");
         }
+    }
+    if (c.ep > 1 && gpus % (group * c.ep) != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
+        invalid_run("ep = " + std::to_string(c.ep) +
+                    " does not divide the data-parallel degree, GPUs / (tp x pp) = " + std::to_string(gpus) + " / " +
+                    std::to_string(group) + ": expert parallelism splits the experts over data-parallel ranks");
     }
 }
 
