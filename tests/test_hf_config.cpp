@@ -59,17 +59,18 @@ TEST_CASE("config.json parameter counts are within 1% of the published ones") {
     };
     // tests/data/hf/README.md cites each figure.
     const published models[] = {
-        {"llama-3.1-405b.json", 405e9},        // Meta: "405B"
-        {"mixtral-8x7b.json", 46.7e9},         // Mistral AI: "46.7B total parameters"
-        {"deepseek-v3.json", 671e9},           // DeepSeek-V3 report: "671B total parameters"
-        {"qwen2-7b.json", 7.62e9},             // released weights: 7.62B
-        {"qwen1.5-moe-a2.7b.json", 14.3e9},    // Qwen: "14.3B parameters in total"
-        {"gemma-2-9b.json", 9'241'705'984.0},  // Gemma 2 report, Table 2: 917,504,000 + 8,324,201,984
-        {"phi-3-mini-4k.json", 3.8e9},         // Phi-3 report: "3.8 billion parameter"
-        {"gpt2.json", 124e6},                  // OpenAI model card: "124 million"
-        {"bert-base-uncased.json", 110e6},     // Devlin et al.: "Total Parameters=110M"
-        {"t5-base.json", 222'903'552.0},       // released t5-base weights (the paper's "about 220 million")
-        {"vit-base-patch16-224.json", 86e6},   // Dosovitskiy et al., Table 1: ViT-Base 86M
+        {"llama-3.1-405b.json", 405e9},              // Meta: "405B"
+        {"mixtral-8x7b.json", 46.7e9},               // Mistral AI: "46.7B total parameters"
+        {"deepseek-v3.json", 671e9},                 // DeepSeek-V3 report: "671B total parameters"
+        {"qwen2-7b.json", 7.62e9},                   // released weights: 7.62B
+        {"qwen1.5-moe-a2.7b.json", 14.3e9},          // Qwen: "14.3B parameters in total"
+        {"gemma-2-9b.json", 9'241'705'984.0},        // Gemma 2 report, Table 2: 917,504,000 + 8,324,201,984
+        {"phi-3-mini-4k.json", 3.8e9},               // Phi-3 report: "3.8 billion parameter"
+        {"gpt2.json", 124e6},                        // OpenAI model card: "124 million"
+        {"bert-base-uncased.json", 110e6},           // Devlin et al.: "Total Parameters=110M"
+        {"t5-base.json", 222'903'552.0},             // released t5-base weights (the paper's "about 220 million")
+        {"vit-base-patch16-224.json", 86e6},         // Dosovitskiy et al., Table 1: ViT-Base 86M
+        {"whisper-large-v3.json", 1'543'490'560.0},  // released whisper-large-v3 weights (the paper's 1550M)
     };
     for (const published& m : models) {
         CAPTURE(m.file);
@@ -320,4 +321,80 @@ TEST_CASE("T5 generation: the encoder runs once over the prompt, decode steps cr
     CHECK(flops_of(first, "encoder.qkv") == doctest::Approx(12 * 2.0 * 512 * (3 * 768) * 768));
     CHECK(flops_of(first, "decoder.qkv") == doctest::Approx(12 * 2.0 * 1 * (3 * 768) * 768));
     CHECK(flops_of(first, "decoder.cross-attention") == doctest::Approx(12 * 4.0 * 12 * 512 * 64));
+}
+
+TEST_CASE("Whisper: an audio front end into a fixed 1500-position encoder, cross-attended by the decoder") {
+    const rc::workload w = load("whisper-large-v3.json");  // 32 + 32 blocks, width 1280, 20 heads of 64, 128 mels
+    const rc::transformer_config& t = *w.transformer;
+    CHECK(t.kind == rc::transformer_kind::encoder_decoder);
+    CHECK(t.encoder_positions == 1500);
+    CHECK(t.mel_bins == 128);
+    // The shape multiplied out (modeling_whisper.py): convolutions 128·1280·3 + 1280 and 1280·1280·3 + 1280; position
+    // tables 1500 and 448 rows of 1280; token embedding 51866 × 1280 (tied output); an encoder block 4·1280² + 4·1280
+    // (attention with biases) + 2·1280·5120 + 5120 + 1280 (MLP) + 4·1280 (two LayerNorms) = 19,677,440, a decoder
+    // block that plus cross-attention and its norm = 26,238,720; two final LayerNorms. roofcast counts a key bias
+    // Whisper lacks: 96 attentions × 1280 above the released 1,543,490,560.
+    const double conv = 128.0 * 1280 * 3 + 1280 + 1280.0 * 1280 * 3 + 1280;
+    const double enc_block = 19'677'440.0, dec_block = 26'238'720.0;
+    const double expected = conv + (1500.0 + 448 + 51866) * 1280 + 32 * enc_block + 32 * dec_block + 2 * 2560.0;
+    CHECK(rc::parameters(w) == doctest::Approx(expected).epsilon(1e-12));
+    CHECK(rc::parameters(w) - 1'543'490'560.0 == doctest::Approx(96.0 * 1280));
+
+    // The first step runs the front end and the encoder over 1500 positions whatever the prompt, and the decoder
+    // from one token: conv1 2 · 3000 frames · 1280 · (3 · 128), conv2 2 · 1500 · 1280 · (3 · 1280) FLOPs.
+    rc::run_config c = decode(rc::precision::fp16, 1);
+    c.phase = rc::phase::prefill;
+    c.gen_len = 100;
+    rc::run_plan p = rc::resolve(w, c);
+    CHECK(p.config.prompt_len == 1500);  // the default 512 resolves to the encoder's fixed input
+    p.passes[0].named = true;
+    const rc::lowered_work first = rc::lower_transformer(p, p.passes[0]);
+    CHECK(flops_of(first, "encoder.conv1") == doctest::Approx(2.0 * 3000 * 1280 * (3 * 128)));
+    CHECK(flops_of(first, "encoder.conv2") == doctest::Approx(2.0 * 1500 * 1280 * (3 * 1280)));
+    CHECK(flops_of(first, "encoder.qkv") == doctest::Approx(32 * 2.0 * 1500 * (3 * 1280) * 1280));
+    CHECK(flops_of(first, "decoder.qkv") == doctest::Approx(32 * 2.0 * 1 * (3 * 1280) * 1280));
+    // Decode: no front end or encoder; the cache holds 1500 cross positions and the 100 generated ones in each of
+    // the 32 decoder blocks, K and V of 20 heads × 64 in 2 bytes.
+    c.phase = rc::phase::decode;
+    p = rc::resolve(w, c);
+    p.passes[0].named = true;
+    const rc::lowered_work step = rc::lower_transformer(p, p.passes[0]);
+    CHECK(flops_of(step, "encoder.") == 0.0);
+    CHECK(flops_of(step, "decoder.cross-attention") == doctest::Approx(32 * 4.0 * 20 * 1500 * 64));
+    CHECK(items(rc::footprint(w, c))["kv cache"] == 32.0 * 2 * 20 * 64 * 2 * (1500 + 100));
+    // Training: the encoder runs over its 1500 positions, the decoder over the 448-token default sequence; each
+    // projection runs forward, dgrad and wgrad (three times the forward FLOPs).
+    rc::run_config train;
+    train.mode = rc::mode::train;
+    train.batch = 2;
+    p = rc::resolve(w, train);
+    CHECK(p.config.seq_len == 448);
+    p.passes[0].named = true;
+    const rc::lowered_work tr = rc::lower_transformer(p, p.passes[0]);
+    CHECK(flops_of(tr, "encoder.qkv") == doctest::Approx(3 * 32 * 2.0 * 2 * 1500 * (3 * 1280) * 1280));
+    CHECK(flops_of(tr, "decoder.qkv") == doctest::Approx(3 * 32 * 2.0 * 2 * 448 * (3 * 1280) * 1280));
+    // Model FLOPs of a training sample (PaLM's count per stack): the encoder's blocks, final norm and front end
+    // (32 · 19,677,440 + 2560 + 5,409,280 = 635,089,920, conv1's 492,800 once more for its second frame) over 1500
+    // positions with 1500 keys; the decoder's 906,030,080 (blocks, final norm, output) over 448 tokens, whose
+    // attention sees 448 + 1500 keys; 12 · L · H · Q per key, H · Q = 1280.
+    const double encoder = 635'089'920.0, decoder = 906'030'080.0;
+    const double model_flops = 1500.0 * (6 * (encoder + 492'800) + 12.0 * 32 * 1280 * 1500) +
+                               448.0 * (6 * decoder + 12.0 * 32 * 1280 * (448 + 1500));
+    CHECK(rc::model_flops_per_sample(w, train).first == doctest::Approx(model_flops));
+    // A prompt other than the fixed input is an error that says why, not a silent change.
+    c.prompt_len = 600;
+    CHECK_THROWS_WITH_AS(rc::resolve(w, c), doctest::Contains("always runs over 1500 positions"), rc::input_error);
+    c.prompt_len = 1500;
+    CHECK_NOTHROW(rc::resolve(w, c));
+}
+
+TEST_CASE("Whisper configs whose stacks differ are an error naming the field") {
+    const std::string base = R"({"model_type": "whisper", "d_model": 512, "encoder_layers": 6, "decoder_layers": 6,
+        "encoder_attention_heads": 8, "encoder_ffn_dim": 2048, "vocab_size": 51865, "num_mel_bins": 80,)";
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(base + R"("decoder_attention_heads": 4})", "w.json"),
+                         doctest::Contains("field 'decoder_attention_heads' differs from the encoder's (8)"),
+                         rc::input_error);
+    const rc::workload ok = rc::parse_hf_config(base + R"("decoder_ffn_dim": 2048})", "w.json");
+    CHECK(ok.transformer->encoder_positions == 1500);  // max_source_positions' default
+    CHECK(ok.transformer->max_seq == 448);             // max_target_positions' default
 }

@@ -108,7 +108,9 @@ void emit(std::ostream& o, const roofcast::transformer_config& t, const std::str
                                                                  {"qk_nope_head_dim", t.qk_nope_head_dim},
                                                                  {"v_head_dim", t.v_head_dim},
                                                                  {"sliding_window", t.sliding_window},
-                                                                 {"sliding_layers", t.sliding_layers}};
+                                                                 {"sliding_layers", t.sliding_layers},
+                                                                 {"encoder_positions", t.encoder_positions},
+                                                                 {"mel_bins", t.mel_bins}};
     for (const auto& [field, value] : optional_fields) {
         if (value != 0) {
             set(field, integer(value));

@@ -16,7 +16,7 @@ namespace detail {
 /// Every transformer of models/workloads/, ordered by name.
 inline std::vector<transformer_config> builtin_transformers() {
     std::vector<transformer_config> v;
-    v.reserve(47);
+    v.reserve(49);
     {  // models/workloads/bert-base.toml
         transformer_config t;
         t.name = "bert-base";
@@ -1598,6 +1598,77 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S3", "Hugging Face transformers models/vit/modeling_vit.py: ViTPatchEmbeddings (Conv2d num_channels -> hidden_size, kernel and stride patch_size), cls_token and position_embeddings of patches + 1 rows, pre-norm ViTLayer with LayerNorms (weight and bias), nn.Linear layers with bias, final layernorm, ViTPooler"},
             {"S4", "roofcast docs/workload-format.md, 'Hugging Face config.json', model_type vit: encoder with pooler, the patch embedding a vocab of channels x patch^2 inputs, max_seq the patches plus [CLS] (197 for 224/16)"}};
         t.origin = "built-in (models/workloads/vit-large-16.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/whisper-base.toml
+        transformer_config t;
+        t.name = "whisper-base";
+        t.aliases = {"openai/whisper-base"};
+        t.description = "Whisper base: speech encoder-decoder, 6+6 blocks, width 512, 8 heads, GELU MLP 2048, 80 mel bins into a 1500-position encoder, 448-token decoder, vocab 51865, tied";
+        t.kind = transformer_kind::encoder_decoder;
+        t.layers = 6;
+        t.decoder_layers = 6;
+        t.hidden = 512;
+        t.heads = 8;
+        t.kv_heads = 8;
+        t.head_dim = 64;
+        t.ffn_hidden = 2048;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 51865;
+        t.max_seq = 448;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.encoder_positions = 1500;
+        t.mel_bins = 80;
+        t.published_parameters = 74000000.0;
+        t.sources = {
+            {"S1", "Radford et al., 'Robust Speech Recognition via Large-Scale Weak Supervision' (arXiv:2212.04356), Section 2.2 (80-channel log-mel spectrogram of 30-second chunks with a 10 ms stride; a stem of two convolution layers of filter width 3 with GELU, the second of stride two; sinusoidal position embeddings in the encoder; pre-activation residual blocks with a final layer norm; decoder with learned position embeddings and tied input-output token representations; encoder and decoder of the same width and number of blocks) and Table 1 (base: 6 layers, width 512, 8 heads, 74M parameters)"},
+            {"S2", "Hugging Face openai/whisper-base config.json: d_model 512, encoder_layers 6, decoder_layers 6, encoder_attention_heads 8, decoder_attention_heads 8, encoder_ffn_dim 2048, decoder_ffn_dim 2048, activation_function gelu, num_mel_bins 80, max_source_positions 1500, max_target_positions 448, vocab_size 51865, is_encoder_decoder true"},
+            {"S3", "Hugging Face transformers models/whisper/modeling_whisper.py: WhisperEncoder conv1 (num_mel_bins -> d_model, kernel 3, padding 1) and conv2 (d_model -> d_model, kernel 3, stride 2, padding 1) with GELU, embed_positions of max_source_positions rows; WhisperAttention k_proj without bias, q/v/out_proj with bias; pre-norm layers with LayerNorm; decoder embed_positions of max_target_positions rows; proj_out tied to embed_tokens"}};
+        t.origin = "built-in (models/workloads/whisper-base.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/whisper-large-v3.toml
+        transformer_config t;
+        t.name = "whisper-large-v3";
+        t.aliases = {"openai/whisper-large-v3"};
+        t.description = "Whisper large-v3: speech encoder-decoder, 32+32 blocks, width 1280, 20 heads, GELU MLP 5120, 128 mel bins into a 1500-position encoder, 448-token decoder, vocab 51866, tied";
+        t.kind = transformer_kind::encoder_decoder;
+        t.layers = 32;
+        t.decoder_layers = 32;
+        t.hidden = 1280;
+        t.heads = 20;
+        t.kv_heads = 20;
+        t.head_dim = 64;
+        t.ffn_hidden = 5120;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 51866;
+        t.max_seq = 448;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.encoder_positions = 1500;
+        t.mel_bins = 128;
+        t.published_parameters = 1543490560.0;
+        t.sources = {
+            {"S1", "Radford et al., 'Robust Speech Recognition via Large-Scale Weak Supervision' (arXiv:2212.04356), Section 2.2 (80-channel log-mel spectrogram of 30-second chunks with a 10 ms stride; a stem of two convolution layers of filter width 3 with GELU, the second of stride two; sinusoidal position embeddings in the encoder; pre-activation residual blocks with a final layer norm; decoder with learned position embeddings and tied input-output token representations; encoder and decoder of the same width and number of blocks) and Table 1 (large: 32 layers, width 1280, 20 heads, 1550M parameters)"},
+            {"S2", "Hugging Face openai/whisper-large-v3 config.json: d_model 1280, encoder_layers 32, decoder_layers 32, encoder_attention_heads 20, decoder_attention_heads 20, encoder_ffn_dim 5120, decoder_ffn_dim 5120, activation_function gelu, num_mel_bins 128, max_source_positions 1500, max_target_positions 448, vocab_size 51866, is_encoder_decoder true"},
+            {"S3", "Hugging Face transformers models/whisper/modeling_whisper.py: WhisperEncoder conv1 (num_mel_bins -> d_model, kernel 3, padding 1) and conv2 (d_model -> d_model, kernel 3, stride 2, padding 1) with GELU, embed_positions of max_source_positions rows; WhisperAttention k_proj without bias, q/v/out_proj with bias; pre-norm layers with LayerNorm; decoder embed_positions of max_target_positions rows; proj_out tied to embed_tokens"},
+            {"S4", "Hugging Face openai/whisper-large-v3 model page: 1,543,490,560 parameters (the released safetensors weights)"}};
+        t.origin = "built-in (models/workloads/whisper-large-v3.toml)";
         v.push_back(std::move(t));
     }
     return v;

@@ -26,9 +26,9 @@
 namespace roofcast {
 
 /// The `model_type`s load_hf_config reads.
-inline constexpr std::array<std::string_view, 18> hf_model_types = {
-    "llama",    "mistral", "mixtral", "qwen2",  "qwen2_moe", "gemma", "gemma2",      "phi3",        "gpt2",
-    "gpt_neox", "gptj",    "opt",     "falcon", "bert",      "t5",    "deepseek_v2", "deepseek_v3", "vit"};
+inline constexpr std::array<std::string_view, 19> hf_model_types = {
+    "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "gemma",       "gemma2",      "phi3", "gpt2",   "gpt_neox",
+    "gptj",  "opt",     "falcon",  "bert",  "t5",        "deepseek_v2", "deepseek_v3", "vit",  "whisper"};
 
 namespace detail {
 
@@ -297,6 +297,42 @@ inline void hf_t5(const hf_reader& r, transformer_config& t) {
     t.linear_bias = false;
 }
 
+/// Whisper (`d_model`, `encoder_layers`, `decoder_layers`, `encoder_attention_heads`, `encoder_ffn_dim`,
+/// `num_mel_bins`, `max_source_positions`, `max_target_positions`): an encoder-decoder over a fixed audio input behind
+/// its convolutional front end, LayerNorm, GELU, biases, learned decoder positions and a tied output. The decoder's
+/// heads and FFN width must equal the encoder's (every published Whisper has them so).
+inline void hf_whisper(const hf_reader& r, transformer_config& t) {
+    namespace lim = transformer_limits;
+    t.kind = transformer_kind::encoder_decoder;
+    t.hidden = r.integer("d_model", 1, lim::max_hidden);
+    t.layers = r.integer("encoder_layers", 1, lim::max_layers);
+    t.decoder_layers = r.integer_or("decoder_layers", t.layers, 1, lim::max_layers);
+    t.heads = r.integer("encoder_attention_heads", 1, lim::max_heads);
+    t.kv_heads = t.heads;
+    t.ffn_hidden = r.integer("encoder_ffn_dim", 1, lim::max_ffn_hidden);
+    for (const auto& [field, value] : {std::pair<const char*, long long>{"decoder_attention_heads", t.heads},
+                                       std::pair<const char*, long long>{"decoder_ffn_dim", t.ffn_hidden}}) {
+        if (r.integer_or(field, value, 1) != value) {
+            r.fail(field, "differs from the encoder's (" + std::to_string(value) +
+                              "); roofcast models one head count and FFN width for both stacks");
+        }
+    }
+    t.head_dim = hf_head_dim(r, t, "encoder_attention_heads");
+    const std::string act = r.string_or("activation_function", "gelu");
+    if (act != "gelu" && act != "relu") {
+        r.fail("activation_function", "is '" + act + "'; roofcast reads gelu and relu");
+    }
+    t.ffn = act == "relu" ? ffn_kind::relu : ffn_kind::gelu;
+    t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
+    t.max_seq = r.integer_or("max_target_positions", 448, 1, lim::max_seq);
+    t.encoder_positions = r.integer_or("max_source_positions", 1500, 1, lim::max_seq);
+    t.mel_bins = r.integer_or("num_mel_bins", 80, 1, lim::max_hidden);
+    t.norm = norm_type::layer_norm;
+    t.position = position_kind::learned;
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", true);
+    t.linear_bias = true;
+}
+
 /// The last component of `path` ("" for none).
 inline std::string hf_base_name(const std::string& path) {
     const std::size_t slash = path.find_last_of("/\\");
@@ -352,6 +388,8 @@ inline workload parse_hf_config(std::string_view text, const std::string& file) 
         detail::hf_gpt2_family(r, type, t);
     } else if (type == "t5") {
         detail::hf_t5(r, t);
+    } else if (type == "whisper") {
+        detail::hf_whisper(r, t);
     } else if (type == "bert" || type == "vit" || type == "gpt_neox" || type == "opt" || type == "falcon") {
         detail::hf_bert_family(r, type, t);
     } else {

@@ -33,7 +33,8 @@ inline std::string transformer_toml_number(double v) {
 
 /// Reads the optional architecture keys of `t` (docs/workload-format.md): the expert FFN width, shared experts and
 /// leading dense blocks of an MoE model, multi-head latent attention's ranks and head widths, the sliding window
-/// and the blocks using it, and biases on Q, K and V only. Their consistency is checked by validate().
+/// and the blocks using it, biases on Q, K and V only, and a fixed encoder input with its audio front end. Their
+/// consistency is checked by validate().
 inline void read_transformer_architecture(toml_reader& r, transformer_config& t) {
     namespace lim = transformer_limits;
     t.moe_ffn_hidden = r.optional_integer("moe_ffn_hidden", 1, lim::max_ffn_hidden).value_or(0);
@@ -48,6 +49,8 @@ inline void read_transformer_architecture(toml_reader& r, transformer_config& t)
     t.sliding_layers =
         r.optional_integer("sliding_layers", 1, lim::max_layers).value_or(t.sliding_window > 0 ? t.layers : 0);
     t.qkv_bias = r.optional_bool("qkv_bias").value_or(false);
+    t.encoder_positions = r.optional_integer("encoder_positions", 1, lim::max_seq).value_or(0);
+    t.mel_bins = r.optional_integer("mel_bins", 1, lim::max_hidden).value_or(0);
 }
 
 }  // namespace detail

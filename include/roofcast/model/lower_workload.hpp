@@ -258,6 +258,7 @@ public:
         cross_kv_ = s_.encoder_seq > 0 ? s_.encoder_seq : s_.seq_q;
         if (!s_.encoder_cached) {
             reshape(cross_kv_, cross_kv_);
+            audio_frontend();
             embedding();
             stack("encoder.", t_.layers, false, false);
             dense(nm("decoder.", "cross kv"), tokens_, 2 * kv_ * t_.head_dim, t_.hidden,
@@ -291,6 +292,21 @@ private:
 
     void pointwise(const std::string& name, double n, int inputs, double count, double per_element = 1.0) {
         detail::pointwise(fwd_, bwd_, name, n, inputs, ty_.activation, tr_, count, per_element);
+    }
+
+    /// Whisper's audio front end (arXiv:2212.04356, Section 2.2) over the pass's encoder positions: a kernel-3
+    /// convolution mel_bins → hidden over twice as many spectrogram frames and one hidden → hidden of stride 2, each
+    /// an implicit GEMM of 3 · in-channel inputs, each followed by GELU; the spectrogram needs no gradient. Replicated
+    /// on tensor-parallel ranks, run by the first pipeline stage.
+    void audio_frontend() {
+        if (t_.mel_bins <= 0) {
+            return;
+        }
+        const double frames = 2.0 * T_, n = s_.stage_fraction;
+        detail::dense(fwd_, bwd_, nm("encoder.", "conv1"), 2 * tokens_, t_.hidden, 3 * t_.mel_bins, ty_, tr_, false, n);
+        pointwise(nm("encoder.", "conv1 gelu"), frames * h_, 1, n, 4.0);
+        dense(nm("encoder.", "conv2"), tokens_, t_.hidden, 3 * t_.hidden, n);
+        pointwise(nm("encoder.", "conv2 gelu"), T_ * h_, 1, n, 4.0);
     }
 
     void embedding() {

@@ -106,9 +106,10 @@ inline void add_model_states(memory_footprint& f, const run_plan& p) {
     f.items.emplace_back("optimizer state", params * (states + master) / (c.zero >= 1 ? dp : 1.0));
 }
 
-/// Activations kept for backward: a transformer's per layer (transformer_layer_activations) for the layers
-/// of a pipeline stage, times the micro-batches 1F1B keeps in flight on the first stage (up to p), plus
-/// FP32 logits for the loss; a CNN's every convolution and activation output.
+/// Activations kept for backward: a transformer's per layer (transformer_layer_activations, an encoder-decoder's
+/// encoder blocks over a fixed input's positions where it has one) for the layers of a pipeline stage, times the
+/// micro-batches 1F1B keeps in flight on the first stage (up to p), plus FP32 logits for the loss; a CNN's every
+/// convolution and activation output.
 inline double training_activations(const run_plan& p) {
     const run_config& c = p.config;
     const double b = static_cast<double>(c.batch);
@@ -125,7 +126,9 @@ inline double training_activations(const run_plan& p) {
     const double s = static_cast<double>(c.seq_len);
     const double micro = std::max(1.0, b / p.microbatches);
     const double in_flight = std::min(c.pp, p.microbatches);
-    double act = transformer_layer_activations(t, c, s, micro) * static_cast<double>(t.layers + t.decoder_layers) /
+    const double s_enc = t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions) : s;  // fixed input
+    double act = (transformer_layer_activations(t, c, s_enc, micro) * static_cast<double>(t.layers) +
+                  transformer_layer_activations(t, c, s, micro) * static_cast<double>(t.decoder_layers)) /
                  c.pp * in_flight;
     if (t.kind != transformer_kind::encoder) {
         act += micro * s * static_cast<double>(t.vocab) / c.tp * 4.0;  // FP32 logits for the loss

@@ -208,6 +208,12 @@ inline void validate_fit(const run_config& c, const workload& w) {
         invalid_run("tp = " + std::to_string(c.tp) + " does not divide the " + std::to_string(t.heads) +
                     " attention heads of " + w.name);
     }
+    const long long E = t.encoder_positions;
+    if (E > 0 && c.prompt_len != run_config{}.prompt_len && c.prompt_len != E) {
+        invalid_run(w.name + "'s prompt is its fixed encoder input: the encoder always runs over " + std::to_string(E) +
+                    " positions (Whisper pads its audio to 30 s), so prompt-len is " + std::to_string(E) + ", got " +
+                    std::to_string(c.prompt_len));
+    }
 }
 
 }  // namespace detail
@@ -265,6 +271,9 @@ inline void fill_defaults(run_config& c, const workload& w) {
     }
     if (w.transformer) {
         c.seq_len = seq_len_of(c, *w.transformer);
+        if (w.transformer->encoder_positions > 0) {  // the prompt is the fixed encoder input (validate_fit)
+            c.prompt_len = w.transformer->encoder_positions;
+        }
     } else {
         c.image_size = c.image_size > 0 ? c.image_size : w.cnn->image_size;
     }
@@ -302,6 +311,7 @@ inline void shape_training(run_plan& p, const transformer_config* t) {
         transformer_pass& s = p.passes[i];
         s.batch = small + static_cast<long long>(i);
         s.seq_q = s.seq_kv = c.seq_len;
+        s.encoder_seq = t != nullptr ? t->encoder_positions : 0;  // a fixed encoder input, else the decoder's length
         s.training = true;
         s.logits_rows = t != nullptr && t->kind != transformer_kind::encoder ? s.batch * c.seq_len : 0;
     }

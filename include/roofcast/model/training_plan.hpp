@@ -182,6 +182,7 @@ inline double matmul_parameters(const transformer_config& t) {
     const double h = static_cast<double>(t.hidden), v = static_cast<double>(t.vocab) * h;
     double n = parameters(t) - v - static_cast<double>(t.type_vocab) * h;
     n -= t.position == position_kind::learned ? static_cast<double>(t.max_seq) * h : 0.0;
+    n -= static_cast<double>(t.encoder_positions) * h;  // a fixed input's position table, looked up too
     n -= t.tied_embeddings ? 0.0 : v;
     n += t.kind == transformer_kind::encoder ? 0.0 : v;
     return n - idle_expert_parameters(t);
@@ -191,14 +192,29 @@ inline double matmul_parameters(const transformer_config& t) {
 /// S tokens each cost 6·N + 12·L·H·Q·S (Chowdhery et al. 2022, PaLM, Appendix B: forward and backward of the
 /// matmuls, 6 per parameter, and of attention's two S × S products, not halved for causal masks; N:
 /// matmul_parameters, L layers, H heads of width Q). A CNN's sample costs 3 × its forward FLOPs (backward ≈ 2 ×
-/// forward), lowered at the run's image size. Recomputation is not model work, so it never raises the count.
+/// forward), lowered at the run's image size. An encoder-decoder with a fixed input counts each stack over its own
+/// positions. Recomputation is not model work, so it never raises the count.
 inline std::pair<double, std::string> model_flops_per_sample(const workload& w, const run_config& c) {
     if (w.transformer) {
         const transformer_config& t = *w.transformer;
         const double s = static_cast<double>(seq_len_of(c, t));
         const double layers = static_cast<double>(t.layers + t.decoder_layers);
-        const double per_token =
-            6.0 * matmul_parameters(t) + 12.0 * layers * static_cast<double>(t.heads * t.head_dim) * s;
+        const double hq = static_cast<double>(t.heads * t.head_dim);
+        if (t.encoder_positions > 0) {
+            // A fixed encoder input (Whisper): the encoder's E positions and the decoder's S tokens each count their
+            // own stack's matmuls and attention, the decoder's also its cross-attention over E keys; the front end's
+            // first convolution runs over 2E frames.
+            const double E = static_cast<double>(t.encoder_positions);
+            const double conv1 = 3.0 * static_cast<double>(t.mel_bins * t.hidden) + static_cast<double>(t.hidden);
+            const double encoder = static_cast<double>(t.layers) *
+                                       (attention_parameters(t) + ffn_parameters(t) + 2.0 * norm_parameters(t)) +
+                                   norm_parameters(t) + audio_frontend_parameters(t);
+            const double decoder = matmul_parameters(t) - encoder;
+            const double enc = E * (6.0 * (encoder + conv1) + 12.0 * static_cast<double>(t.layers) * hq * E);
+            const double dec = s * (6.0 * decoder + 12.0 * static_cast<double>(t.decoder_layers) * hq * (s + E));
+            return {enc + dec, "6N + 12·L·H·Q·S per token of each stack (PaLM, Appendix B)"};
+        }
+        const double per_token = 6.0 * matmul_parameters(t) + 12.0 * layers * hq * s;
         return {s * per_token, "6N + 12·L·H·Q·S per token (PaLM, Appendix B)"};
     }
     run_config fwd;

@@ -132,6 +132,12 @@ struct transformer_config {
     long long sliding_layers = 0;
     /// Whether Q, K and V (not O or the FFN) have biases when linear_bias is false (Qwen2).
     bool qkv_bias = false;
+    /// Encoder-decoders with a fixed input: positions the encoder always runs over, each with its own position
+    /// embedding row (Whisper: 1500, 30 s of audio, padded; 0: the encoder runs over the prompt).
+    long long encoder_positions = 0;
+    /// Audio front end: mel-spectrogram channels into two kernel-3 1-D convolutions with GELU, the second of stride
+    /// 2, over 2 · encoder_positions frames (Whisper, arXiv:2212.04356, Section 2.2; 0: none).
+    long long mel_bins = 0;
     /// The parameter count the model's authors publish, where they do.
     std::optional<double> published_parameters;
     /// Sources cited by the file.
@@ -244,15 +250,22 @@ inline double kv_cache_tokens(const transformer_config& t, long long tokens) {
            windowed / static_cast<double>(blocks) * static_cast<double>(t.sliding_window);
 }
 
-/// Total parameters: embeddings (token, learned positions, token types), every block (attention, FFN or
-/// routed and shared experts plus router, norms; decoder blocks of an encoder-decoder add cross-attention and a norm),
-/// the final norm(s), the untied output projection and BERT's pooler.
+/// Parameters of the audio front end: the convolutions mel_bins → hidden and hidden → hidden, kernel 3, with biases.
+inline double audio_frontend_parameters(const transformer_config& t) {
+    const double h = static_cast<double>(t.hidden), mels = static_cast<double>(t.mel_bins);
+    return t.mel_bins > 0 ? 3.0 * mels * h + h + 3.0 * h * h + h : 0.0;
+}
+
+/// Total parameters: embeddings (token, learned positions, a fixed encoder input's positions, token types), the
+/// audio front end, every block (attention, FFN or routed and shared experts plus router, norms; decoder blocks of an
+/// encoder-decoder add cross-attention and a norm), the final norm(s), the untied output projection and BERT's pooler.
 inline double parameters(const transformer_config& t) {
     const double h = static_cast<double>(t.hidden);
     double p = static_cast<double>(t.vocab) * h;
     if (t.position == position_kind::learned) {
         p += static_cast<double>(t.max_seq) * h;
     }
+    p += static_cast<double>(t.encoder_positions) * h + audio_frontend_parameters(t);
     p += static_cast<double>(t.type_vocab) * h;
     auto stack = [&](long long blocks, bool cross) {
         const long long moe = moe_blocks(t, blocks);

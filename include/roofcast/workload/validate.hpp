@@ -53,7 +53,7 @@ inline void check_workload_field(const std::string& workload, const char* field,
 
 /// Throws input_error naming the field unless the architecture fields of `t` fit together: expert width, shared
 /// experts and first dense blocks only with experts; latent attention's ranks and head widths all given; a window
-/// over at most every block.
+/// over at most every block; a fixed encoder input only on an encoder-decoder, an audio front end only with one.
 inline void validate_architecture(const transformer_config& t) {
     namespace lim = transformer_limits;
     const std::string& n = t.name;
@@ -72,6 +72,11 @@ inline void validate_architecture(const transformer_config& t) {
     check_workload_field(n, "sliding_layers", t.sliding_layers, 0,
                          t.sliding_window > 0 ? t.layers + t.decoder_layers : 0,
                          t.sliding_window > 0 ? nullptr : "a sliding window (sliding_window > 0)");
+    const bool enc_dec = t.kind == transformer_kind::encoder_decoder, fixed = t.encoder_positions > 0;
+    check_workload_field(n, "encoder_positions", t.encoder_positions, 0, enc_dec ? lim::max_seq : 0,
+                         enc_dec ? nullptr : "kind = \"encoder-decoder\"");
+    check_workload_field(n, "mel_bins", t.mel_bins, 0, fixed ? lim::max_hidden : 0,
+                         fixed ? nullptr : "a fixed encoder input (encoder_positions > 0)");
 }
 
 }  // namespace detail
