@@ -4,11 +4,13 @@
 #include <roofcast/calibrate/fit.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/model/defaults.hpp>
+#include <roofcast/report/calibration_report.hpp>
 #include <roofcast/roofcast.hpp>
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace rc = roofcast;
@@ -128,6 +130,8 @@ void add_gemm_rows(rc::measurement_set& data, const std::string& gpu, const std:
         for (long long n : {4096LL, 12288LL}) {
             rc::measurement row;
             row.id = gpu + "-" + std::to_string(m) + "-" + std::to_string(n);
+            row.file = "synthetic.csv";
+            row.line = static_cast<int>(data.rows.size()) + 2;  // after the header line
             row.source = source;
             row.gpu = gpu;
             row.workload = "gemm";
@@ -180,6 +184,28 @@ TEST_CASE("cross-validation predicts each group with the calibration that never 
     for (std::size_t i = 0; i < again.held_out.rows.size(); ++i) {
         CHECK(again.held_out.rows[i].predicted == by_source.held_out.rows[i].predicted);
     }
+    // The held-out table (calibrate --held-out): one line per row and split, naming the group left out; the first
+    // A100 row, in the gpu split, was predicted at the priors, its APE |p − m| / m.
+    const rc::text_table held = rc::held_out_table({by_gpu, by_source}, data);
+    REQUIRE(held.rows().size() == 2 * data.rows.size());
+    const rc::measurement& a100 = data.rows[8];  // A100 rows follow the 8 H100 rows
+    const auto line = std::find_if(held.rows().begin(), held.rows().end(),
+                                   [&](const std::vector<std::string>& r) { return r[0] == "gpu" && r[4] == a100.id; });
+    REQUIRE(line != held.rows().end());
+    const std::vector<std::string>& first = *line;
+    CHECK(first[1] == "A100-SXM4-80GB");
+    CHECK(first[2] == "synthetic.csv");
+    CHECK(first[3] == "10");
+    CHECK(first[8] == "kernel");
+    const double prior = rc::predict_measurement(a100, rc::catalog(), rc::prior_params());
+    CHECK(std::stod(first[9]) == doctest::Approx(a100.value).epsilon(1e-5));
+    CHECK(std::stod(first[10]) == doctest::Approx(prior).epsilon(1e-5));
+    CHECK(std::stod(first[11]) == doctest::Approx(std::abs(prior - a100.value) / a100.value).epsilon(1e-4));
+    CHECK(std::count_if(held.rows().begin(), held.rows().end(), [](const std::vector<std::string>& r) {
+              return r[0] == "source" && r[1] == "suite-a" && r[5] == "H100-SXM5-80GB";
+          }) == 8);
+    CHECK(held.to_csv().rfind("split,group,file,line,id,gpu,workload,metric,kind,measured,predicted,ape,skipped\n",
+                              0) == 0);
     one.threads = 0;
     CHECK_THROWS_AS((void)rc::cross_validate(data, rc::catalog(), rc::cv_split::gpu, one), rc::input_error);
 }

@@ -259,6 +259,9 @@ TEST_CASE("conflicting options: exit 2 saying what conflicts") {
          "give one price per GPU (2) or a single price, not 3"},
         {"predict --gpu A100-SXM4-40GB --workload resnet50 --precision fp8",
          "A100-SXM4-40GB (Ampere (GA100)) cannot run fp8: it has no fp8 tensor-core math"},
+        {"calibrate --data " + std::string(ROOFCAST_TEST_DATA_DIR) +
+             "/bad-measurements.csv --out held.toml --held-out held.csv",
+         "--held-out requires --cross-validate (see roofcast --help)"},
     };
     for (const conflict& c : cases) {
         expect_error("cli: conflicting options", c.args, c.message);

@@ -17,10 +17,12 @@
 #include <roofcast/report/validation_report.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -281,7 +283,8 @@ inline std::string accuracy_markdown(const validation_report& in_sample, const s
           << format_percent(median_target) << " (" << verdict(s.median_ape <= median_target) << "), p90 ≤ 45% ("
           << verdict(s.p90_ape <= 0.45) << ").\n";
     }
-    o << '\n';
+    o << "\nEvery held-out prediction, row by row (which rows the model misses, and by how much): add `--held-out "
+         "FILE.csv` to the command above ([cli.md](cli.md)).\n\n";
     for (const cross_validation& cv : cvs) {
         o << "### Leave one " << to_string_view(cv.split) << " out, by " << to_string_view(cv.split) << "\n\n```text\n";
         std::map<std::string, error_summary> folds;
@@ -312,6 +315,34 @@ inline std::string describe(const cross_validation& cv) {
     o << by << " (" << cv.folds.size() << " folds): whole networks " << detail::summary_of(cv.held_out, false) << "\n"
       << by << ": kernels " << detail::summary_of(cv.held_out, true) << "\n";
     return o.str();
+}
+
+/// Every held-out prediction of the cross-validations `cvs` of `data`, one row per measurement and split: the split
+/// ("source", "gpu"), the group left out, where the row is (file, line, id), what it measures (gpu, workload, metric,
+/// kind "kernel" or "network"), the measured and out-of-sample predicted values and their APE, or why it was not
+/// predicted. What `calibrate --held-out FILE.csv` writes (docs/accuracy.md).
+inline text_table held_out_table(const std::vector<cross_validation>& cvs, const measurement_set& data) {
+    std::map<std::tuple<std::string, int, std::string>, const measurement*> by_line;
+    for (const measurement& m : data.rows) {
+        by_line[{m.file, m.line, m.id}] = &m;
+    }
+    auto number = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        return std::string(buf);
+    };
+    text_table t({"split", "group", "file", "line", "id", "gpu", "workload", "metric", "kind", "measured", "predicted",
+                  "ape", "skipped"});
+    for (const cross_validation& cv : cvs) {
+        for (const row_prediction& r : cv.held_out.rows) {
+            const auto it = by_line.find({r.file, r.line, r.id});
+            t.add_row({std::string(to_string_view(cv.split)),
+                       it != by_line.end() ? cv_group(*it->second, cv.split) : "", r.file, std::to_string(r.line), r.id,
+                       r.gpu, r.workload, r.metric, r.kernel ? "kernel" : "network", number(r.measured),
+                       r.predicted ? number(*r.predicted) : "", r.predicted ? number(r.ape()) : "", r.skip_reason});
+        }
+    }
+    return t;
 }
 
 }  // namespace roofcast

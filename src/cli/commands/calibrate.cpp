@@ -22,6 +22,7 @@ namespace {
 struct calibrate_options : data_options {
     std::vector<std::string> cross_validate;
     std::string accuracy_report;
+    std::string held_out;
     int threads = 2;
 };
 
@@ -103,12 +104,15 @@ int run(const calibrate_options& opt) {
     if (!opt.accuracy_report.empty()) {
         write_file(opt.accuracy_report, accuracy_markdown(after, cvs, command));
     }
+    if (!opt.held_out.empty()) {
+        write_file(opt.held_out, held_out_table(cvs, data).to_csv());
+    }
     std::cout << describe(res, after);
     for (const cross_validation& cv : cvs) {
         std::cout << describe(cv);
     }
     std::string wrote;
-    for (const std::string* f : {&opt.out, &opt.report, &opt.accuracy_report}) {
+    for (const std::string* f : {&opt.out, &opt.report, &opt.accuracy_report, &opt.held_out}) {
         wrote += f->empty() ? "" : (wrote.empty() ? "" : ", ") + *f;
     }
     if (!wrote.empty()) {
@@ -127,11 +131,15 @@ command add_calibrate(CLI::App& app) {
     cmd->add_option("--out", opt->out, "Parameter TOML to write");
     cmd->add_option("--report", opt->report,
                     "Markdown calibration report to write (docs/calibration.md), with its charts in calibration/");
-    cmd->add_option("--cross-validate", opt->cross_validate,
-                    "Refit leaving each source (or GPU) out and predict it: source, gpu (repeatable)")
-        ->check(one_of({"source", "gpu"}));
+    CLI::Option* cv_option =
+        cmd->add_option("--cross-validate", opt->cross_validate,
+                        "Refit leaving each source (or GPU) out and predict it: source, gpu (repeatable)")
+            ->check(one_of({"source", "gpu"}));
     cmd->add_option("--accuracy-report", opt->accuracy_report,
                     "Markdown accuracy report to write (docs/accuracy.md): the cross-validations, then in-sample");
+    cmd->add_option("--held-out", opt->held_out,
+                    "CSV to write: every cross-validated row's out-of-sample prediction (needs --cross-validate)")
+        ->needs(cv_option);
     cmd->add_option("--threads", opt->threads, "Worker threads for the cross-validation folds")
         ->check(in_range(1, 256))
         ->capture_default_str();
