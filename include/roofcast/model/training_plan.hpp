@@ -206,9 +206,7 @@ inline std::pair<double, std::string> model_flops_per_sample(const workload& w, 
             // first convolution runs over 2E frames.
             const double E = static_cast<double>(t.encoder_positions);
             const double conv1 = 3.0 * static_cast<double>(t.mel_bins * t.hidden) + static_cast<double>(t.hidden);
-            const double encoder = static_cast<double>(t.layers) *
-                                       (attention_parameters(t) + ffn_parameters(t) + 2.0 * norm_parameters(t)) +
-                                   norm_parameters(t) + audio_frontend_parameters(t);
+            const double encoder = stack_parameters(t, t.layers, false) + audio_frontend_parameters(t);
             const double decoder = matmul_parameters(t) - encoder;
             const double enc = E * (6.0 * (encoder + conv1) + 12.0 * static_cast<double>(t.layers) * hq * E);
             const double dec = s * (6.0 * decoder + 12.0 * static_cast<double>(t.decoder_layers) * hq * (s + E));

@@ -17,7 +17,6 @@
 #include <roofcast/report/validation_report.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -326,11 +325,6 @@ inline text_table held_out_table(const std::vector<cross_validation>& cvs, const
     for (const measurement& m : data.rows) {
         by_line[{m.file, m.line, m.id}] = &m;
     }
-    auto number = [](double v) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.6g", v);
-        return std::string(buf);
-    };
     text_table t({"split", "group", "file", "line", "id", "gpu", "workload", "metric", "kind", "measured", "predicted",
                   "ape", "skipped"});
     for (const cross_validation& cv : cvs) {
@@ -338,8 +332,9 @@ inline text_table held_out_table(const std::vector<cross_validation>& cvs, const
             const auto it = by_line.find({r.file, r.line, r.id});
             t.add_row({std::string(to_string_view(cv.split)),
                        it != by_line.end() ? cv_group(*it->second, cv.split) : "", r.file, std::to_string(r.line), r.id,
-                       r.gpu, r.workload, r.metric, r.kernel ? "kernel" : "network", number(r.measured),
-                       r.predicted ? number(*r.predicted) : "", r.predicted ? number(r.ape()) : "", r.skip_reason});
+                       r.gpu, r.workload, r.metric, r.kernel ? "kernel" : "network", format_number(r.measured, 6),
+                       r.predicted ? format_number(*r.predicted, 6) : "", r.predicted ? format_number(r.ape(), 6) : "",
+                       r.skip_reason});
         }
     }
     return t;

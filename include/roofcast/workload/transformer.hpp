@@ -256,6 +256,22 @@ inline double audio_frontend_parameters(const transformer_config& t) {
     return t.mel_bins > 0 ? 3.0 * mels * h + h + 3.0 * h * h + h : 0.0;
 }
 
+/// Parameters of a stack of `blocks` blocks and its final norm: per block the attention, two norms and the FFN (or,
+/// in MoE blocks, the routed and shared experts plus the router); decoder blocks of an encoder-decoder (`cross`) add
+/// cross-attention and a norm.
+inline double stack_parameters(const transformer_config& t, long long blocks, bool cross) {
+    const long long moe = moe_blocks(t, blocks);
+    const double router = static_cast<double>(t.hidden) * static_cast<double>(t.experts);
+    const double experts = static_cast<double>(t.experts + t.shared_experts) * expert_parameters(t);
+    double s = static_cast<double>(blocks) * (attention_parameters(t) + 2.0 * norm_parameters(t));
+    s += static_cast<double>(blocks - moe) * ffn_parameters(t);
+    s += static_cast<double>(moe) * (experts + router);
+    if (cross) {
+        s += static_cast<double>(blocks) * (attention_parameters(t) + norm_parameters(t));
+    }
+    return s + norm_parameters(t);
+}
+
 /// Total parameters: embeddings (token, learned positions, a fixed encoder input's positions, token types), the
 /// audio front end, every block (attention, FFN or routed and shared experts plus router, norms; decoder blocks of an
 /// encoder-decoder add cross-attention and a norm), the final norm(s), the untied output projection and BERT's pooler.
@@ -267,21 +283,9 @@ inline double parameters(const transformer_config& t) {
     }
     p += static_cast<double>(t.encoder_positions) * h + audio_frontend_parameters(t);
     p += static_cast<double>(t.type_vocab) * h;
-    auto stack = [&](long long blocks, bool cross) {
-        const long long moe = moe_blocks(t, blocks);
-        const double router = h * static_cast<double>(t.experts);
-        const double experts = static_cast<double>(t.experts + t.shared_experts) * expert_parameters(t);
-        double s = static_cast<double>(blocks) * (attention_parameters(t) + 2.0 * norm_parameters(t));
-        s += static_cast<double>(blocks - moe) * ffn_parameters(t);
-        s += static_cast<double>(moe) * (experts + router);
-        if (cross) {
-            s += static_cast<double>(blocks) * (attention_parameters(t) + norm_parameters(t));
-        }
-        return s + norm_parameters(t);
-    };
-    p += stack(t.layers, false);
+    p += stack_parameters(t, t.layers, false);
     if (t.kind == transformer_kind::encoder_decoder) {
-        p += stack(t.decoder_layers, true);
+        p += stack_parameters(t, t.decoder_layers, true);
     }
     if (!t.tied_embeddings) {
         p += static_cast<double>(t.vocab) * h;
