@@ -157,6 +157,23 @@ TEST_CASE("power-limited boards sustain a lower tensor clock") {
     CHECK(pcie > 1.1 * sxm);
 }
 
+TEST_CASE("half-rate tensor math draws less power and sustains a higher clock") {
+    // RTX 4090: 450 W, 128 SMs, Ada's c = 0.25 W per SM per GHz³, rated 2.52 GHz. At the tensor cores' full rate
+    // (INT8): cbrt(0.8·450 / (128·0.25)) = cbrt(11.25) = 2.241 GHz. FP16 with FP32 accumulate runs at half rate on
+    // GeForce: cbrt(0.8·450 / (128·0.25·0.5)) = 2.823 GHz, above 2.52, so it keeps the rated clock.
+    const rc::gpu_spec& g = rc::catalog().gpu("RTX-4090");
+    REQUIRE(g.fp32_accumulate_rate == 0.5);
+    const rc::cost_context c = context(g);
+    const auto i8 = static_cast<std::size_t>(rc::dtype::int8), f16 = static_cast<std::size_t>(rc::dtype::fp16);
+    CHECK(c.clock_ratio == doctest::Approx(std::cbrt(11.25) / 2.52));
+    CHECK(c.tensor_peak[i8] == doctest::Approx(c.rated_tensor_peak[i8] * std::cbrt(11.25) / 2.52));
+    CHECK(c.tensor_peak[f16] == doctest::Approx(c.rated_tensor_peak[f16]));
+    // A datacenter part runs FP32-accumulate math at full rate: one clock for every type (L4: 72 W, 58 SMs).
+    const rc::cost_context l4 = context(rc::catalog().gpu("L4"));
+    CHECK(l4.clock_ratio == doctest::Approx(std::cbrt(0.8 * 72 / (58 * 0.25)) / 2.04));
+    CHECK(l4.tensor_peak[f16] == doctest::Approx(l4.rated_tensor_peak[f16] * l4.clock_ratio));
+}
+
 TEST_CASE("a type the GPU lacks is an error, not a fallback") {
     const rc::kernel fp8 = k::gemm("g", 1024, 1024, 1024, rc::dtype::fp8, rc::dtype::bf16, rc::exec_unit::tensor_core);
     CHECK_THROWS_AS(rc::cost(fp8, context(rc::catalog().gpu("A100-SXM4-40GB"))), rc::unsupported_error);

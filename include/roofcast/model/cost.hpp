@@ -136,7 +136,8 @@ struct cost_context {
     double call_overhead = 0.0;
     /// Fraction of fusible kernels folded away.
     double fusion = 0.0;
-    /// Sustained over rated tensor clock (1 when the power limit does not bind).
+    /// Sustained over rated tensor clock at the tensor cores' full rate (1 when the power limit does not bind;
+    /// half-rate math types draw less power and may sustain more, docs/model.md).
     double clock_ratio = 1.0;
     /// Largest tensor-core tiles of this GPU's generation.
     const std::array<gemm_tile, 3>* tiles = &detail::small_tiles;
@@ -146,14 +147,16 @@ struct cost_context {
 };
 
 /// The clock `g` sustains under full tensor load: its measured `sustained_clock` where the GPU file gives
-/// one, else from its power limit (docs/model.md): f = min(f_rated, ∛(0.8·TDP / (SMs · c))), with c the
-/// family's W per SM per GHz³ and 20% of the board power left for memory and static power.
-inline hertz sustained_tensor_clock(const gpu_spec& g, const family_params& f) {
+/// one, else from its power limit (docs/model.md): f = min(f_rated, ∛(0.8·TDP / (SMs · c · r))), with c the
+/// family's W per SM per GHz³, 20% of the board power left for memory and static power, and r the fraction of
+/// the tensor cores' full rate the math type issues (GeForce FP32-accumulate math runs at half rate and switches
+/// half the datapath per clock, so it draws about half the dynamic power).
+inline hertz sustained_tensor_clock(const gpu_spec& g, const family_params& f, double rate = 1.0) {
     if (g.sustained_clock) {
         return std::min(*g.sustained_clock, tensor_clock(g));
     }
     const double rated_ghz = tensor_clock(g).value() / 1e9;
-    const double limited_ghz = std::cbrt(0.8 * g.tdp.value() / (g.sm_count * f.power_w_per_sm_ghz3));
+    const double limited_ghz = std::cbrt(0.8 * g.tdp.value() / (g.sm_count * f.power_w_per_sm_ghz3 * rate));
     return std::min(rated_ghz, limited_ghz) * 1e9 * units::hertz;
 }
 
@@ -184,7 +187,10 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
         if (c.rated_vector_peak[i] == 0.0 && d != dtype::fp64) {
             c.rated_vector_peak[i] = peak(g, dtype::fp32, exec_unit::cuda_core)->value();
         }
-        c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : c.clock_ratio);
+        const double rate = uses_fp32_accumulate(d) ? g.fp32_accumulate_rate : 1.0;
+        const double tensor_ratio =
+            rate == 1.0 ? c.clock_ratio : sustained_tensor_clock(g, f, rate).value() / tensor_clock(g).value();
+        c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : tensor_ratio);
         c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
         c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
     }
