@@ -32,13 +32,11 @@ using family_math = std::pair<rc::architecture, rc::dtype>;
 /// math type, over the GEMM rows of both measurement files (measured-dev.csv holds the best-shape MAMF searches,
 /// e.g. GH200 BF16 at 0.84 of its peak), as the calibration's ceilings are.
 std::map<family_math, double> best_measured_gemm() {
-    std::vector<rc::measurement> rows;
-    for (const char* file : {"/models/measurements/kernels.csv", "/models/measurements/measured-dev.csv"}) {
-        const rc::measurement_set data = rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + file);
-        rows.insert(rows.end(), data.rows.begin(), data.rows.end());
-    }
+    const std::string dir = std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/";
+    const rc::measurement_set data = rc::merge_measurements(
+        {rc::load_measurements(dir + "kernels.csv"), rc::load_measurements(dir + "measured-dev.csv")});
     std::map<family_math, double> best;
-    for (const rc::measurement& m : rows) {
+    for (const rc::measurement& m : data.rows) {
         const auto p = rc::parse_precision(m.precision);
         const rc::gpu_spec* g = rc::catalog().find_gpu(m.gpu);
         if (m.workload != "gemm" || !p || g == nullptr) {

@@ -188,8 +188,7 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
             c.rated_vector_peak[i] = peak(g, dtype::fp32, exec_unit::cuda_core)->value();
         }
         const double rate = uses_fp32_accumulate(d) ? g.fp32_accumulate_rate : 1.0;
-        const double tensor_ratio =
-            rate == 1.0 ? c.clock_ratio : sustained_tensor_clock(g, f, rate).value() / tensor_clock(g).value();
+        const double tensor_ratio = sustained_tensor_clock(g, f, rate).value() / tensor_clock(g).value();
         c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : tensor_ratio);
         c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
         c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
