@@ -100,6 +100,27 @@ TEST_CASE("validate skips what it cannot predict, with the reason, and goes on")
     CHECK(r.rows[4].predicted.has_value());
 }
 
+TEST_CASE("a row marked SUSPECT is neither scored nor fitted") {
+    rc::cost_params truth = rc::prior_params();
+    truth.family[static_cast<std::size_t>(rc::architecture::hopper)]
+        .gemm_efficiency[static_cast<std::size_t>(rc::dtype::fp16)] = 0.65;
+    rc::measurement_set data = rc::parse_measurements(synthetic_gemm_csv(truth), "synthetic.csv");
+    // A wild value (100x the truth), marked by the curator: the fit must not move towards it.
+    data.rows[0].value *= 100.0;
+    data.rows[0].notes = "SUSPECT: 100x its neighbours";
+    const rc::calibration_result res = rc::calibrate(data, rc::catalog());
+    CHECK(res.rows_used == 19);
+    CHECK(res.params.family[static_cast<std::size_t>(rc::architecture::hopper)]
+              .gemm_efficiency[static_cast<std::size_t>(rc::dtype::fp16)] == doctest::Approx(0.65).epsilon(0.02));
+    const rc::validation_report r = rc::validate(data, rc::catalog(), res.params);
+    CHECK(r.overall.rows == 20);
+    CHECK(r.overall.predicted == 19);
+    CHECK(r.rows[0].suspect);
+    CHECK_FALSE(r.rows[0].predicted.has_value());
+    CHECK(r.rows[0].skip_reason.find("SUSPECT") != std::string::npos);
+    CHECK_FALSE(r.rows[1].suspect);
+}
+
 TEST_CASE("parameters round-trip through TOML") {
     rc::cost_params p = rc::prior_params();
     p.family[static_cast<std::size_t>(rc::architecture::ada)].memory_efficiency = 0.8125;

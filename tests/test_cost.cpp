@@ -145,6 +145,25 @@ TEST_CASE("split-K spreads a small-M, large-K GEMM over idle SMs") {
     CHECK(r.work_units <= 132 + 32);
 }
 
+TEST_CASE("a one-row GEMM runs as a matrix-vector product, not a padded tile") {
+    // Decode of 4-bit weights at batch 1 on an RTX 3090 (llama.cpp's mmvq): 1 x 14336 x 4096, FP16 math.
+    const rc::gpu_spec& g = rc::catalog().gpu("RTX-3090");
+    const rc::cost_context c = context(g);
+    CHECK(c.clock_ratio == 1.0);  // 350 W sustains cbrt(0.8·350 / (82·0.6)) = 1.79 GHz >= 1.695
+    rc::kernel gemv = fp16_gemm(1, 14336, 4096);
+    gemv.read = (4096.0 * 2 + 4096.0 * 14336 * 0.5) * rc::units::byte;  // FP16 activations, 4-bit weights
+    const rc::kernel_cost r = rc::cost(gemv, c);
+    // Bytes: 8192 + 29.36 MB + 28672 (FP16 out) at 0.9 · 936.2 GB/s = 34.9 us. The CUDA cores' FP32 FMAs take
+    // 2·14336·4096 / (10496·2·1.695 GHz · 0.85) + 1 us = 4.9 us, so it is memory-bound: 34.9 + 2 us.
+    const double bytes = 4096.0 * 2 + 4096.0 * 14336 * 0.5 + 14336.0 * 2;
+    CHECK(r.limiter == rc::bound::memory);
+    CHECK(r.tile.m == 1);
+    CHECK(r.time.value() == doctest::Approx(bytes / (0.9 * 936.2e9) + 2e-6).epsilon(1e-3));
+    // A 16-row MMA tile would pad it 16-fold: 2·16·256·4096 FLOP per tile at the half-rate FP16 tensor peak
+    // (71.2 TFLOP/s / 82 SMs · 0.8 · e(16×256) = 0.576) = 84 us. Nine rows are past the GEMV kernels: a tile.
+    CHECK(rc::cost(fp16_gemm(9, 14336, 4096), c).tile.m == 16);
+}
+
 TEST_CASE("power-limited boards sustain a lower tensor clock") {
     // T4: 70 W for 40 SMs: cbrt(0.8·70 / (40·0.84)) = 1.186 GHz against a 1.59 GHz boost.
     const rc::cost_context t4 = context(rc::catalog().gpu("T4"));

@@ -39,7 +39,7 @@ std::map<family_math, double> best_measured_gemm() {
     for (const rc::measurement& m : data.rows) {
         const auto p = rc::parse_precision(m.precision);
         const rc::gpu_spec* g = rc::catalog().find_gpu(m.gpu);
-        if (m.workload != "gemm" || !p || g == nullptr) {
+        if (m.workload != "gemm" || !p || g == nullptr || m.suspect()) {
             continue;
         }
         const rc::precision_types t = rc::types_of(*p);

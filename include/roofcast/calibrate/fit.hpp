@@ -318,7 +318,7 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
     cost_params work = start;
     std::vector<const measurement*> kernels, workloads;
     for (const measurement& m : data.rows) {
-        if (!detail::fitted_kernel_row(m)) {
+        if (!detail::fitted_kernel_row(m) || m.suspect()) {
             continue;
         }
         (m.mode == "micro" && !detail::is_framework_kernel_row(m) ? kernels : workloads).push_back(&m);

@@ -41,6 +41,8 @@ struct row_prediction {
     double measured = 0.0;
     /// Why the row was not predicted (empty when it was).
     std::string skip_reason;
+    /// Whether it was left out on purpose: its notes mark the value SUSPECT (measurement::suspect()).
+    bool suspect = false;
 
     /// |predicted − measured| / measured (0 when skipped).
     double ape() const { return predicted ? std::fabs(*predicted - measured) / measured : 0.0; }
@@ -361,7 +363,8 @@ inline constexpr long long inflight_serve_batch = 2048;
 /// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
 /// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
 /// attention, `attention=eager` and `scripts=dle` (NVIDIA's example scripts, which compute attention themselves)
-/// unfused, others the framework's kernel at the row's release (framework_version_of); `optimizer=none` times without
+/// unfused, others the framework's kernel at the row's release (framework_version_of); `mean_seq_len` is the mean real
+/// tokens of variable-length inputs (`--mean-seq-len`); `optimizer=none` times without
 /// the update; `fsdp=full_shard` is ZeRO-3; `layout=nchw` transposes around tensor-core convolutions; a blank training
 /// batch is the `microbatch` param, else 8.
 inline run_config run_for(const measurement& m, const gpu_spec& g) {
@@ -412,6 +415,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     const bool tensor_core_gpu = g.arch != architecture::volta && g.arch != architecture::turing;
     c.allow_tf32 = tensor_core_gpu && m.notes.find("possibly tf32") != std::string::npos;
     c.accumulation = static_cast<int>(m.int_param("accum").value_or(1));
+    c.mean_seq_len = m.int_param("mean_seq_len").value_or(0);  // variable-length inputs: real tokens per sequence
     c.channels_last = m.param("layout") != std::optional<std::string>("nchw");
     if (m.param("batching") == std::optional<std::string>("inflight")) {
         c.max_serve_batch = inflight_serve_batch;
@@ -459,6 +463,11 @@ inline row_prediction predict_row(const measurement& m, const model_catalog& cat
     r.metric = m.metric;
     r.kernel = m.mode == "micro";
     r.measured = m.value;
+    if (m.suspect()) {
+        r.suspect = true;
+        r.skip_reason = "marked SUSPECT in its notes (kept for the record, not scored or fitted)";
+        return r;
+    }
     try {
         const double v = predict_measurement(m, cat, params);
         if (std::isfinite(v) && v > 0.0) {

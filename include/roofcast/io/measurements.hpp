@@ -75,6 +75,9 @@ struct measurement {
     /// Param `key` as a positive integer; std::nullopt if absent; throws input_error (with line and key) if
     /// present but not a positive integer.
     std::optional<long long> int_param(std::string_view key) const;
+    /// Whether the notes mark the value `SUSPECT` (it contradicts its neighbours or physics, as the notes say):
+    /// such a row is kept for the record but neither fitted nor scored (docs/accuracy.md).
+    bool suspect() const { return notes.find("SUSPECT") != std::string::npos; }
 };
 
 /// A row that could not be read: its line, id (if readable) and why.

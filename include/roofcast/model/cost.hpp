@@ -51,6 +51,10 @@ inline int fitted_shift(int edge, long long size) {
     return sh;
 }
 
+/// Rows (of M or N) up to which the libraries run a GEMM as matrix-vector products: llama.cpp's mmvq kernels serve
+/// up to 8 (MMVQ_MAX_BATCH_SIZE), cuBLAS's gemv one.
+inline constexpr long long gemv_max_rows = 8;
+
 /// The fitted edge itself: 1 << fitted_shift(edge, size).
 inline int fitted_edge(int edge, long long size) {
     return 1 << fitted_shift(edge, size);
@@ -272,6 +276,16 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
                                                      : c.attention_efficiency[static_cast<std::size_t>(k.fused)];
     gemm_schedule best;
     double best_total = std::numeric_limits<double>::infinity();
+    // A handful of rows runs as matrix-vector products (cuBLAS gemv, llama.cpp's mmvq, TensorRT-LLM's weight-only
+    // GEMV): each weight is streamed once and the real multiply-adds run on the CUDA cores (FP32), unpadded.
+    if (tensor && k.fused == fused_pass::none && std::min(s.m, s.n) <= gemv_max_rows) {
+        const auto fp32 = static_cast<std::size_t>(dtype::fp32);
+        best.tile = {static_cast<int>(std::min<long long>(s.m, 256)), static_cast<int>(std::min<long long>(s.n, 256))};
+        best.units = std::min<long long>(c.sms, std::max(s.m, s.n) * s.batch);
+        best.waves = 1;
+        best.t_compute = k.work.value() / (c.vector_peak[fp32] * c.gemm_efficiency[fp32]) + c.wave_overhead;
+        best_total = std::max(best.t_compute, t_memory);
+    }
     std::array<gemm_tile, 3> seen{};
     std::size_t n_seen = 0;
     for (const gemm_tile& largest : tiles) {

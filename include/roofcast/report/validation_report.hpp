@@ -48,14 +48,18 @@ inline text_table error_summary_table(const std::string& key, const std::map<std
 /// Skip reasons with their counts, most frequent first.
 inline text_table skip_reasons_table(const validation_report& r) {
     std::map<std::string, std::size_t> count;
+    std::map<std::string, std::string> ids;  // the rows left out on purpose, named
     for (const row_prediction& p : r.rows) {
         if (!p.predicted) {
             ++count[p.skip_reason];
+            if (p.suspect) {
+                ids[p.skip_reason] += (ids[p.skip_reason].empty() ? ": " : ", ") + p.id;
+            }
         }
     }
     std::vector<std::pair<std::size_t, std::string>> v;
     for (const auto& [reason, n] : count) {
-        v.emplace_back(n, reason);
+        v.emplace_back(n, reason + ids[reason]);
     }
     std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     text_table t({"skipped", "reason"});

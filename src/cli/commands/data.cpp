@@ -42,7 +42,10 @@ std::string data_arguments(const data_options& opt) {
 int warn_skipped_rows(const validation_report& r) {
     std::size_t skipped = 0;
     for (const row_prediction& row : r.rows) {
-        if (!row.predicted) {
+        if (row.suspect) {
+            std::cerr << "roofcast: note: " << (row.file.empty() ? r.file : row.file) << ':' << row.line << ": "
+                      << row.id << ": " << row.skip_reason << '\n';
+        } else if (!row.predicted) {
             std::cerr << "roofcast: warning: " << (row.file.empty() ? r.file : row.file) << ':' << row.line << ": "
                       << (row.id.empty() ? "" : row.id + ": ") << "skipped: " << row.skip_reason << '\n';
             ++skipped;

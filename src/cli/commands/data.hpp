@@ -31,7 +31,8 @@ void add_data_options(CLI::App* cmd, data_options& opt);
 measurement_set load_data(const data_options& opt);
 
 /// Warns on stderr about every row of `r` that was not predicted ("FILE:LINE: ID: skipped: REASON") and
-/// returns 2 (bad input) when there is one, else 0: the whole report is written either way.
+/// returns 2 (bad input) when there is one, else 0: the whole report is written either way. Rows left out on
+/// purpose (marked SUSPECT in their notes) get a note instead and are not an error.
 int warn_skipped_rows(const validation_report& r);
 
 }  // namespace cli
