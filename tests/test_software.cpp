@@ -1,5 +1,6 @@
 // Software rules and the run inputs the published measurements use: which attention kernel a framework release
-// runs, beam search, variable-length encoder inputs (packing vs padding) and activation recomputation.
+// runs and which primitive ops it builds norms from, beam search, variable-length encoder inputs (packing vs padding)
+// and activation recomputation.
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/predict.hpp>
@@ -8,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 namespace rc = roofcast;
 
@@ -146,4 +148,57 @@ TEST_CASE("version numbers: major·1000 + minor, and no number for parts no rele
     CHECK(rc::detail::version_number("2.1333333333333333333333333333") == -1);
     CHECK(rc::detail::version_number("99999999999999999999999.1") == -1);
     CHECK(rc::detail::version_number("1.1000") == -1);
+}
+
+TEST_CASE("TensorFlow builds layer norm and the GELU from primitive ops, one kernel each") {
+    CHECK(rc::decomposes_norm_and_gelu("tensorflow"));
+    CHECK_FALSE(rc::decomposes_norm_and_gelu("tensorflow-xla"));
+    CHECK_FALSE(rc::decomposes_norm_and_gelu("pytorch"));
+    // Layer norm over n FP16 elements, by hand: two reductions read the tensor (writing one value per row, nothing
+    // here); squared difference, γ·inv broadcast, x·inv, mean·inv, β − mean·inv and the sum read 1, 0, 2, 1, 1 and 2
+    // full-size operands and write one each: 8 kernels, (2 + 7)·n reads and 6·n writes of 2 bytes.
+    const double n = 1e6;
+    std::vector<rc::kernel> fwd, bwd;
+    rc::detail::primitive_layer_norm(fwd, bwd, "ln", n, rc::dtype::fp16, false, 1.0);
+    REQUIRE(fwd.size() == 8);
+    CHECK(bwd.empty());
+    double read = 0.0, written = 0.0;
+    for (const rc::kernel& k : fwd) {
+        read += k.read.value();
+        written += k.written.value();
+    }
+    CHECK(read == doctest::Approx(9.0 * n * 2.0));
+    CHECK(written == doctest::Approx(6.0 * n * 2.0));
+    // GELU, 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))): 8 ops, two of them (x + ·, x · ·) reading two operands.
+    fwd.clear();
+    rc::detail::primitive_gelu(fwd, bwd, "gelu", n, rc::dtype::fp16, true, 1.0);
+    REQUIRE(fwd.size() == 8);
+    CHECK(bwd.size() == 8);
+    read = written = 0.0;
+    for (const rc::kernel& k : fwd) {
+        read += k.read.value();
+        written += k.written.value();
+    }
+    CHECK(read == doctest::Approx(10.0 * n * 2.0));
+    CHECK(written == doctest::Approx(8.0 * n * 2.0));
+
+    // End to end, BERT-base inference (12 blocks) with the same attention kernel: 2 · 12 + 1 layer norms of 8 kernels
+    // instead of 1, and 12 GELUs of 8 instead of 1, so 25 · 7 + 12 · 7 = 259 more kernel launches in TensorFlow.
+    const rc::workload& bert = rc::catalog().workload_named("bert-base");
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.precision = rc::precision::fp16;
+    c.batch = 8;
+    c.seq_len = 128;
+    c.fused_attention = false;
+    const auto launches = [&](const std::string& framework) {
+        c.framework = framework;
+        const rc::run_plan p = rc::resolve(bert, c);
+        double total = 0.0;
+        for (const rc::kernel& k : rc::lower_transformer(p, p.passes[0]).kernels) {
+            total += k.count * k.launches;
+        }
+        return total;
+    };
+    CHECK(launches("tensorflow") - launches("pytorch") == doctest::Approx(259.0));
 }

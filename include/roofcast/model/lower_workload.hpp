@@ -110,6 +110,50 @@ inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, co
     }
 }
 
+/// Appends layer normalization over `n` elements as TensorFlow graphs run it (decomposes_norm_and_gelu()):
+/// nn.moments' mean, squared difference and variance, then nn.batch_normalization's rsqrt(variance + ε)·γ broadcast
+/// over the tensor, x·inv, mean·inv, β − mean·inv and the sum. The two reductions read the tensor and write one value
+/// per row (their backward broadcasts it back); the six full-size ops are pointwise kernels with `inputs` full-size
+/// operands each, each with its own backward.
+inline void primitive_layer_norm(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, double n,
+                                 dtype type, bool training, double count) {
+    constexpr std::array<std::pair<const char*, const char*>, 2> reductions{
+        {{" mean", " mean bwd"}, {" variance", " variance bwd"}}};
+    for (const auto& [reduction, backward] : reductions) {
+        kernel f = kernels::elementwise(suffixed(name, reduction), n, 1, 0, type);
+        f.count = count;
+        fwd.push_back(std::move(f));
+        if (training) {
+            kernel b = kernels::elementwise(suffixed(name, backward), n, 0, 1, type);
+            b.count = count;
+            bwd.push_back(std::move(b));
+        }
+    }
+    constexpr std::array<std::pair<const char*, int>, 6> ops{
+        {{" squared difference", 1}, {" inv gamma", 0}, {" x inv", 2}, {" mean inv", 1}, {" shift", 1}, {" sum", 2}}};
+    for (const auto& [op, inputs] : ops) {
+        pointwise(fwd, bwd, suffixed(name, op), n, inputs, type, training, count);
+    }
+}
+
+/// Appends the GELU of `n` elements as its tanh formula's ops, each its own kernel with its own backward, as
+/// TensorFlow graphs run it (decomposes_norm_and_gelu()): 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))) is x³,
+/// ·0.044715, x + ·, ·√(2/π), tanh, 1 + ·, ·0.5 and x · ·, two of them reading two full-size operands.
+inline void primitive_gelu(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, double n,
+                           dtype type, bool training, double count) {
+    constexpr std::array<std::pair<const char*, int>, 8> ops{{{" cube", 1},
+                                                              {" scale", 1},
+                                                              {" add x", 2},
+                                                              {" scale", 1},
+                                                              {" tanh", 1},
+                                                              {" add one", 1},
+                                                              {" half", 1},
+                                                              {" times x", 2}}};
+    for (const auto& [op, inputs] : ops) {
+        pointwise(fwd, bwd, suffixed(name, op), n, inputs, type, training, count);
+    }
+}
+
 /// Appends the optimizer update of `local_params` parameters.
 inline void optimizer(std::vector<kernel>& out, double local_params, kernels::optimizer_kind kind,
                       const precision_types& t) {
@@ -294,6 +338,15 @@ private:
         detail::pointwise(fwd_, bwd_, name, n, inputs, ty_.activation, tr_, count, per_element);
     }
 
+    /// A block's normalization over the pass's tokens: one kernel, or TensorFlow's primitive ops for layer norm.
+    void norm(const std::string& name, kernels::norm_kind kind, double count) {
+        if (kind == kernels::norm_kind::layer_norm && decomposes_norm_and_gelu(p_.config.framework)) {
+            detail::primitive_layer_norm(fwd_, bwd_, name, T_ * h_, ty_.activation, tr_, count);
+        } else {
+            detail::normalization(fwd_, bwd_, name, T_ * h_, kind, ty_.activation, tr_, count);
+        }
+    }
+
     /// Whisper's audio front end (arXiv:2212.04356, Section 2.2) over the pass's encoder positions: a kernel-3
     /// convolution mel_bins → hidden over twice as many spectrogram frames and one hidden → hidden of stride 2, each
     /// an implicit GEMM of 3 · in-channel inputs, each followed by GELU; the spectrogram needs no gradient. Replicated
@@ -332,7 +385,7 @@ private:
         }
         const std::size_t first = fwd_.size();
         core_.clear();
-        detail::normalization(fwd_, bwd_, nm(prefix, "norm1"), T_ * h_, block_norm(), ty_.activation, tr_, n);
+        norm(nm(prefix, "norm1"), block_norm(), n);
         if (latent_attention(t_)) {
             latent_projections(prefix, n);
         } else {
@@ -343,13 +396,12 @@ private:
         dense(nm(prefix, "out"), tokens_, t_.hidden, heads_ * value_dim, n);
         pointwise(nm(prefix, "residual1"), T_ * h_, 2, n);
         if (cross) {
-            detail::normalization(fwd_, bwd_, nm(prefix, "norm_cross"), T_ * h_, kernels::norm_kind::layer_norm,
-                                  ty_.activation, tr_, n);
+            norm(nm(prefix, "norm_cross"), kernels::norm_kind::layer_norm, n);
             dense(nm(prefix, "cross q"), tokens_, heads_ * t_.head_dim, t_.hidden, n);
             attention(nm(prefix, "cross-attention"), false, n, 0, cross_kv_);
             dense(nm(prefix, "cross out"), tokens_, t_.hidden, heads_ * t_.head_dim, n);
         }
-        detail::normalization(fwd_, bwd_, nm(prefix, "norm2"), T_ * h_, block_norm(), ty_.activation, tr_, n);
+        norm(nm(prefix, "norm2"), block_norm(), n);
         feed_forward(prefix, blocks, n);
         pointwise(nm(prefix, "residual2"), T_ * h_, 2, n);
         if (tr_) {
@@ -438,7 +490,12 @@ private:
         }
         const bool g = gated(t_.ffn);
         dense(nm(name, " up"), rows, g ? 2 * f : f, t_.hidden, count);
-        pointwise(nm(name, " act"), static_cast<double>(rows) * static_cast<double>(f), g ? 2 : 1, count, 4.0);
+        const double elements = static_cast<double>(rows) * static_cast<double>(f);
+        if (t_.ffn == ffn_kind::gelu && decomposes_norm_and_gelu(p_.config.framework)) {
+            detail::primitive_gelu(fwd_, bwd_, nm(name, " act"), elements, ty_.activation, tr_, count);
+        } else {
+            pointwise(nm(name, " act"), elements, g ? 2 : 1, count, 4.0);
+        }
         dense(nm(name, " down"), rows, t_.hidden, f, count);
     }
 
@@ -515,8 +572,7 @@ private:
 
     /// Final norm and, where logits are computed, the output projection (and training's cross-entropy).
     void head() {
-        detail::normalization(fwd_, bwd_, "final norm", T_ * h_, kernels::norm_kind::layer_norm, ty_.activation, tr_,
-                              s_.stage_fraction);
+        norm("final norm", kernels::norm_kind::layer_norm, s_.stage_fraction);
         if (s_.logits_rows <= 0) {
             return;
         }

@@ -108,6 +108,15 @@ inline bool fuses_attention(std::string_view framework, std::string_view version
            framework == "flash-attention" || framework == "pytorch-compiled";
 }
 
+/// Whether `framework` builds layer normalization and the GELU out of primitive ops, each its own kernel, instead of
+/// one kernel each: TensorFlow graphs. google-research/bert's modeling.py, which NVIDIA's Deep Learning Examples keep,
+/// takes layer_norm from tf.contrib.layers.layer_norm (nn.moments, then nn.batch_normalization) and writes the GELU
+/// as its tanh formula; Grappler's GPU remapper fuses MatMul with BiasAdd, neither of these. PyTorch, Megatron and
+/// the engines run one kernel for each.
+inline bool decomposes_norm_and_gelu(std::string_view framework) {
+    return framework == "tensorflow";
+}
+
 /// Whether `framework`'s mixed precision runs softmax in FP32: torch.autocast casts softmax's input to float32 (its
 /// "ops that autocast to float32" list), so eager PyTorch and Hugging Face models materialize FP32 probabilities
 /// in unfused attention; fused kernels (Megatron's scale-mask-softmax, compiled graphs, TensorFlow's AMP) keep them
