@@ -193,6 +193,20 @@ TEST_CASE("half-rate tensor math draws less power and sustains a higher clock") 
     CHECK(l4.tensor_peak[f16] == doctest::Approx(l4.rated_tensor_peak[f16] * l4.clock_ratio));
 }
 
+TEST_CASE("llama.cpp's FP16 accumulation runs GeForce tensor cores at full rate") {
+    // GA102 whitepaper: RTX 3090 FP16 tensor math 142 TFLOPS with FP16 accumulate, 71 with FP32 accumulate;
+    // llama.cpp multiplies through cuBLAS with CUBLAS_COMPUTE_16F. RTX 3090: 328 TCs x 128 FMA x 2 x 1.695 GHz.
+    const auto f16 = static_cast<std::size_t>(rc::dtype::fp16), bf16 = static_cast<std::size_t>(rc::dtype::bf16);
+    const rc::gpu_spec& g = rc::catalog().gpu("RTX-3090");
+    const rc::cost_context llama = context(g, "llama.cpp"), torch = context(g, "pytorch");
+    CHECK(llama.rated_tensor_peak[f16] == doctest::Approx(328.0 * 128 * 2 * 1.695e9));
+    CHECK(torch.rated_tensor_peak[f16] == doctest::Approx(328.0 * 128 * 2 * 1.695e9 / 2));
+    // BF16 has no FP16-accumulate path; a datacenter part is full rate either way.
+    CHECK(llama.rated_tensor_peak[bf16] == doctest::Approx(torch.rated_tensor_peak[bf16]));
+    const rc::gpu_spec& a100 = rc::catalog().gpu("A100-SXM4-80GB");
+    CHECK(context(a100, "llama.cpp").rated_tensor_peak[f16] == context(a100, "pytorch").rated_tensor_peak[f16]);
+}
+
 TEST_CASE("a type the GPU lacks is an error, not a fallback") {
     const rc::kernel fp8 = k::gemm("g", 1024, 1024, 1024, rc::dtype::fp8, rc::dtype::bf16, rc::exec_unit::tensor_core);
     CHECK_THROWS_AS(rc::cost(fp8, context(rc::catalog().gpu("A100-SXM4-40GB"))), rc::unsupported_error);

@@ -1,6 +1,7 @@
 // Software rules and the run inputs the published measurements use: which attention kernel a framework release
 // runs and which primitive ops it builds norms from, beam search, variable-length encoder inputs (packing vs padding)
 // and activation recomputation.
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/model/memory.hpp>
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/predict.hpp>
@@ -9,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rc = roofcast;
@@ -201,4 +203,58 @@ TEST_CASE("TensorFlow builds layer norm and the GELU from primitive ops, one ker
         return total;
     };
     CHECK(launches("tensorflow") - launches("pytorch") == doctest::Approx(259.0));
+}
+
+TEST_CASE("llama.cpp builds before June 2024 dequantize 4-bit weights to FP16 for batched cuBLAS GEMMs") {
+    // The rule by build (year.month): up to 2024.06 yes (PR #8075, 2024-06-24, made MMQ the default); later,
+    // unstated builds and other frameworks no.
+    CHECK(rc::dequantizes_for_cublas("llama.cpp", "2024.05"));
+    CHECK(rc::dequantizes_for_cublas("llama.cpp", "2024.06"));
+    CHECK_FALSE(rc::dequantizes_for_cublas("llama.cpp", "2024.07"));
+    CHECK_FALSE(rc::dequantizes_for_cublas("llama.cpp", ""));
+    CHECK_FALSE(rc::dequantizes_for_cublas("tensorrt-llm", "2024.05"));
+
+    // LLaMA-3-8B prefill of a 1024-token prompt at 4 bits: each block's weights (qkv 4096 x 6144, out 4096 x 4096,
+    // gated up 4096 x 28672, down 14336 x 4096: 218,103,808) are read at half a byte and written at two, once per
+    // 512-token batch: 32 blocks x 218,103,808 x 2.5 B x 2 = 34,896,609,280 bytes and 4 x 32 x 2 = 256 more
+    // kernels. The LM head multiplies one row (the last token's logits) and is not dequantized.
+    const rc::workload& w = rc::catalog().workload_named("llama3-8b");
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::prefill;
+    c.precision = rc::precision::int4;
+    c.framework = "llama.cpp";
+    c.batch = 1;
+    c.prompt_len = 1024;
+    c.gen_len = 1;
+    const auto traffic_and_launches = [&](const std::string& version) {
+        c.framework_version = version;
+        const rc::run_plan p = rc::resolve(w, c);
+        double bytes = 0.0, launches = 0.0;
+        for (const rc::kernel& k : rc::lower_transformer(p, p.passes[0]).kernels) {
+            bytes += k.count * (k.read.value() + k.written.value());
+            launches += k.count * k.launches;
+        }
+        return std::make_pair(bytes, launches);
+    };
+    const auto [old_bytes, old_launches] = traffic_and_launches("2024.05");
+    const auto [new_bytes, new_launches] = traffic_and_launches("2024.08");
+    CHECK(old_bytes - new_bytes == doctest::Approx(34896609280.0));
+    CHECK(old_launches - new_launches == doctest::Approx(256.0));
+    // Decoding one token at a time runs matrix-vector kernels on the 4-bit weights in every build.
+    c.phase = rc::phase::decode;
+    c.gen_len = 128;
+    CHECK(traffic_and_launches("2024.05") == traffic_and_launches("2024.08"));
+}
+
+TEST_CASE("a llama.cpp row's build date is its framework version") {
+    rc::measurement m;
+    m.params = {{"framework", "llama.cpp"}, {"build", "cuda-2024-04"}};
+    CHECK(rc::framework_version_of(m) == "2024.04");
+    m.params = {{"framework", "llama.cpp"}, {"build", "cuda-2024-spring"}};  // spring: up to May
+    CHECK(rc::framework_version_of(m) == "2024.05");
+    m.params = {{"framework", "llama.cpp"}, {"build", "cuda-2024-later"}};
+    CHECK(rc::framework_version_of(m).empty());
+    m.params = {{"framework", "llama.cpp"}, {"build", "cuda-2024-spring"}, {"version", "2024.08"}};
+    CHECK(rc::framework_version_of(m) == "2024.08");
 }

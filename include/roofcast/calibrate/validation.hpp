@@ -341,10 +341,21 @@ inline double predict_micro(const measurement& m, const cost_context& c) {
 
 /// The framework release a row ran, where its params say: `version=` (torch-2.1, 0.14.0), or an NGC PyTorch
 /// container's (`container=ngc-pytorch-YY.MM`: 23.03 and later ship PyTorch 2, earlier ones 1.x; "YY.x" counts as
-/// the year's first release); "" when unknown (the current release).
+/// the year's first release), or a llama.cpp build's date (`build=cuda-YYYY-MM`); "" when unknown (the current
+/// release).
 inline std::string framework_version_of(const measurement& m) {
     if (const auto v = m.param("version")) {
         return *v;
+    }
+    // llama.cpp rows name their build's date, `build=cuda-YYYY-MM` or `cuda-YYYY-spring` (taken as May, spring's
+    // last month); its version is year.month (dequantizes_for_cublas).
+    const std::string build = m.param("build").value_or("");
+    if (build.size() >= 12 && build.rfind("cuda-", 0) == 0 && build[9] == '-') {
+        const std::string year = build.substr(5, 4), rest = build.substr(10);
+        const bool month = rest.size() == 2 && rest.find_first_not_of("0123456789") == std::string::npos;
+        if (year.find_first_not_of("0123456789") == std::string::npos && (month || rest == "spring")) {
+            return year + "." + (month ? rest : std::string("05"));
+        }
     }
     const std::string c = m.param("container").value_or("");
     const std::string prefix = "ngc-pytorch-";

@@ -184,14 +184,16 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
         const auto i = static_cast<std::size_t>(d);
         const auto t = peak(g, d, exec_unit::tensor_core);
         const auto v = peak(g, d, exec_unit::cuda_core);
-        c.rated_tensor_peak[i] = t ? t->value() : 0.0;
+        // FP16 accumulation (llama.cpp's cuBLAS path) runs at full rate where FP32 accumulation is halved.
+        const double rated_rate = uses_fp32_accumulate(d) ? g.fp32_accumulate_rate : 1.0;  // peak() includes it
+        const double rate = software_profiles[profile].fp16_accumulate && d == dtype::fp16 ? 1.0 : rated_rate;
+        c.rated_tensor_peak[i] = t ? t->value() / rated_rate * rate : 0.0;
         c.rated_vector_peak[i] = v ? v->value() : 0.0;
         // FP64 tensor math is rated at boost, like the vector pipes.
         // Pointwise math on 16-, 8- and 4-bit types runs in FP32 registers on the CUDA cores.
         if (c.rated_vector_peak[i] == 0.0 && d != dtype::fp64) {
             c.rated_vector_peak[i] = peak(g, dtype::fp32, exec_unit::cuda_core)->value();
         }
-        const double rate = uses_fp32_accumulate(d) ? g.fp32_accumulate_rate : 1.0;
         const double tensor_ratio = sustained_tensor_clock(g, f, rate).value() / tensor_clock(g).value();
         c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : tensor_ratio);
         c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;

@@ -332,6 +332,16 @@ private:
 
     void dense(const std::string& name, long long m, long long n, long long k, double count) {
         detail::dense(fwd_, bwd_, name, m, n, k, ty_, tr_, true, count);
+        // Old llama.cpp builds dequantize the weights to FP16 before a batched cuBLAS GEMM, once per batch of
+        // llama_cpp_ubatch rows (ggml-cuda's to_fp16 conversion: read the 4-bit blocks, write FP16).
+        if (!tr_ && ty_.weight == dtype::int4 && m > llama_cpp_mmq_max_rows &&
+            dequantizes_for_cublas(p_.config.framework, p_.config.framework_version)) {
+            kernel d = kernels::cast(detail::suffixed(name, " dequantize"), static_cast<double>(k * n), dtype::int4,
+                                     dtype::fp16);
+            d.fusible = false;
+            d.count = count * static_cast<double>((m + llama_cpp_ubatch - 1) / llama_cpp_ubatch);
+            fwd_.push_back(std::move(d));
+        }
     }
 
     void pointwise(const std::string& name, double n, int inputs, double count, double per_element = 1.0) {

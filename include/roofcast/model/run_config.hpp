@@ -366,8 +366,8 @@ inline const std::array<run_option, 35>& run_options() {
              [](run_config& c,
                 const std::string& s) { c.framework = std::string(software_profiles[find_profile(s)].name); }},
             {"framework-version",
-             "The framework's release, e.g. 1.13 or 2.1 (PyTorch), 4.30 (transformers): decides the attention kernel "
-             "(default: current)",
+             "The framework's release, e.g. 1.13 or 2.1 (PyTorch), 4.30 (transformers), 2024.05 (llama.cpp: the "
+             "build's year.month): decides the attention kernel and llama.cpp's quantized GEMMs (default: current)",
              option_kind::name, "", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  if (detail::version_number(s) < 0 || s.find_first_not_of("0123456789.") != std::string::npos) {

@@ -26,27 +26,35 @@ struct software_profile {
     double context_bytes;
     /// Fraction of the model's memory its allocator loses to fragmentation.
     double headroom;
+    /// Whether its FP16 GEMMs accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F), which GeForce parts run at full
+    /// rate rather than the FP32-accumulate half rate.
+    bool fp16_accumulate;
 };
 
 /// The known profiles with their descriptions and memory habits (PyTorch and TensorFlow keep about 1 GiB of
 /// context and workspaces and lose ~5% to their caching allocators; engines that plan memory up front,
-/// 0.5 GiB and 2%). Fitted parameters live in cost_params::profile, same order.
+/// 0.5 GiB and 2%). Fitted parameters live in cost_params::profile, same order. llama.cpp multiplies FP16
+/// (and dequantized) matrices through cuBLAS with FP16 accumulation (ggml-cuda's GGML_PREC_DEFAULT path).
 inline constexpr std::array<software_profile, 13> software_profiles = {{
     {"pytorch", "PyTorch eager (the default): one host dispatch per op, no fusion beyond library kernels", 1073741824.0,
-     0.05},
-    {"hf-pytorch", "Hugging Face models on eager PyTorch: eager plus Python-heavy module code", 1073741824.0, 0.05},
-    {"pytorch-compiled", "torch.compile / CUDA graphs: pointwise ops fused, little host time", 1073741824.0, 0.05},
-    {"tensorflow", "TensorFlow eager/graph without XLA", 1073741824.0, 0.05},
-    {"tensorflow-xla", "TensorFlow with XLA: pointwise ops fused", 1073741824.0, 0.05},
-    {"tensorrt", "TensorRT engines: layers fused, kernels tuned, CUDA graphs", 536870912.0, 0.02},
-    {"tensorrt-llm", "TensorRT-LLM: fused attention and GEMM epilogues, in-flight batching", 536870912.0, 0.02},
-    {"llama.cpp", "llama.cpp CUDA backend: its own quantized GEMV/GEMM kernels", 536870912.0, 0.02},
-    {"megatron", "Megatron-LM: fused kernels (bias+GeLU, softmax, layer norm), tensor parallel", 1073741824.0, 0.05},
-    {"composer", "MosaicML Composer / llm-foundry on PyTorch FSDP", 1073741824.0, 0.05},
+     0.05, false},
+    {"hf-pytorch", "Hugging Face models on eager PyTorch: eager plus Python-heavy module code", 1073741824.0, 0.05,
+     false},
+    {"pytorch-compiled", "torch.compile / CUDA graphs: pointwise ops fused, little host time", 1073741824.0, 0.05,
+     false},
+    {"tensorflow", "TensorFlow eager/graph without XLA", 1073741824.0, 0.05, false},
+    {"tensorflow-xla", "TensorFlow with XLA: pointwise ops fused", 1073741824.0, 0.05, false},
+    {"tensorrt", "TensorRT engines: layers fused, kernels tuned, CUDA graphs", 536870912.0, 0.02, false},
+    {"tensorrt-llm", "TensorRT-LLM: fused attention and GEMM epilogues, in-flight batching", 536870912.0, 0.02, false},
+    {"llama.cpp", "llama.cpp CUDA backend: own quantized GEMV kernels, cuBLAS with FP16 accumulation for batches",
+     536870912.0, 0.02, true},
+    {"megatron", "Megatron-LM: fused kernels (bias+GeLU, softmax, layer norm), tensor parallel", 1073741824.0, 0.05,
+     false},
+    {"composer", "MosaicML Composer / llm-foundry on PyTorch FSDP", 1073741824.0, 0.05, false},
     {"flash-attention", "FlashAttention's training scripts: fused attention and fused MLP/LN kernels", 1073741824.0,
-     0.05},
-    {"cublas", "bare cuBLAS/cuBLASLt calls timed back to back (GEMM microbenchmarks)", 536870912.0, 0.02},
-    {"cuda", "hand-written CUDA kernels timed back to back (STREAM-style microbenchmarks)", 536870912.0, 0.02},
+     0.05, false},
+    {"cublas", "bare cuBLAS/cuBLASLt calls timed back to back (GEMM microbenchmarks)", 536870912.0, 0.02, false},
+    {"cuda", "hand-written CUDA kernels timed back to back (STREAM-style microbenchmarks)", 536870912.0, 0.02, false},
 }};
 
 namespace detail {
@@ -116,6 +124,23 @@ inline bool fuses_attention(std::string_view framework, std::string_view version
 inline bool decomposes_norm_and_gelu(std::string_view framework) {
     return framework == "tensorflow";
 }
+
+/// Whether `framework` at release `version` multiplies quantized weights by more than 32 rows (ggml-cuda's
+/// MMQ_MAX_BATCH_SIZE) by first dequantizing them to FP16 for a cuBLAS GEMM: llama.cpp builds before June 2024
+/// (its version is the build's year.month, e.g. 2024.05), which took this path on every GPU with FP16 tensor cores;
+/// PR #8075 (2024-06-24) made its int8-tensor-core quantized GEMMs (MMQ) the default, so later or unstated builds
+/// do not.
+inline bool dequantizes_for_cublas(std::string_view framework, std::string_view version = "") {
+    const long v = detail::version_number(version);
+    return framework == "llama.cpp" && v >= 0 && v <= 2024006;
+}
+
+/// Rows llama.cpp processes at once (n_ubatch, its default physical batch since March 2024): a prompt longer than
+/// this runs as several batches, each dequantizing the weights again.
+inline constexpr long long llama_cpp_ubatch = 512;
+
+/// The most rows ggml-cuda multiplies with its quantized kernels before it turns to cuBLAS (MMQ_MAX_BATCH_SIZE).
+inline constexpr long long llama_cpp_mmq_max_rows = 32;
 
 /// Whether `framework`'s mixed precision runs softmax in FP32: torch.autocast casts softmax's input to float32 (its
 /// "ops that autocast to float32" list), so eager PyTorch and Hugging Face models materialize FP32 probabilities
