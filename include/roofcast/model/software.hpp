@@ -126,10 +126,10 @@ inline bool decomposes_norm_and_gelu(std::string_view framework) {
 }
 
 /// Whether `framework` at release `version` multiplies quantized weights by more than 32 rows (ggml-cuda's
-/// MMQ_MAX_BATCH_SIZE) by first dequantizing them to FP16 for a cuBLAS GEMM: llama.cpp builds before June 2024
+/// MMQ_MAX_BATCH_SIZE) by first dequantizing them to FP16 for a cuBLAS GEMM: llama.cpp builds up to June 2024
 /// (its version is the build's year.month, e.g. 2024.05), which took this path on every GPU with FP16 tensor cores;
 /// PR #8075 (2024-06-24) made its int8-tensor-core quantized GEMMs (MMQ) the default, so later or unstated builds
-/// do not.
+/// do not (a June build, before or after the merge, counts as before).
 inline bool dequantizes_for_cublas(std::string_view framework, std::string_view version = "") {
     const long v = detail::version_number(version);
     return framework == "llama.cpp" && v >= 0 && v <= 2024006;
