@@ -283,6 +283,21 @@ TEST_CASE("measurements: params must be key=value pairs joined by ';' with disti
     CHECK(s.rows[0].int_param("m") == 4096LL);
 }
 
+TEST_CASE("measurements: param saturated is yes when absent, no only when written so, an error otherwise") {
+    const rc::measurement_set s =
+        rc::parse_measurements(header + row("r0001", {{"params", "framework=cuda;kernel=read"}}) +
+                                   row("r0002", {{"params", "framework=cuda;kernel=read;saturated=yes"}}) +
+                                   row("r0003", {{"params", "framework=cuda;kernel=read;saturated=no"}}) +
+                                   row("r0004", {{"params", "framework=cuda;kernel=read;saturated=No"}}),
+                               "t.csv");
+    REQUIRE(s.rows.size() == 4);
+    CHECK(s.rows[0].saturated());
+    CHECK(s.rows[1].saturated());
+    CHECK_FALSE(s.rows[2].saturated());
+    CHECK_THROWS_WITH_AS(static_cast<void>(s.rows[3].saturated()),
+                         "line 5 (r0004): param 'saturated' must be yes or no, got 'No'", rc::input_error);
+}
+
 TEST_CASE("measurements: empty ids, blank names, duplicate ids and ragged rows are problems") {
     CHECK(problem_of("id", "") == "column 'id' is empty");
     CHECK(problem_of("gpu", "") == "column 'gpu' is empty");

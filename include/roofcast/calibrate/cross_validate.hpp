@@ -1,6 +1,6 @@
 /// @file
 /// Cross-validation: how well the calibrated model predicts measurements it was not fitted on. The rows are
-/// split into groups (by source, or by GPU); for each group the whole calibration (both stages) is refitted
+/// split into groups (by source, or by GPU); for each group the whole calibration (every stage) is refitted
 /// without it and its rows are predicted. The held-out predictions are the accuracy that counts
 /// (docs/accuracy.md): a new GPU, or a new benchmark's software, is what users ask about.
 #ifndef ROOFCAST_CALIBRATE_CROSS_VALIDATE_HPP
@@ -61,7 +61,7 @@ inline std::vector<row_prediction> cv_fold_rows(const measurement_set& data, con
 
 }  // namespace detail
 
-/// Cross-validates the calibration on `data`: for each group of split `by`, refits both stages without the
+/// Cross-validates the calibration on `data`: for each group of split `by`, refits every stage without the
 /// group's rows and predicts them (docs/calibration.md, "Cross-validation"). Deterministic whatever the threads.
 inline cross_validation cross_validate(const measurement_set& data, const model_catalog& cat, cv_split by,
                                        const cv_options& o = {}) {

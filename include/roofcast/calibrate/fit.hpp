@@ -1,8 +1,9 @@
 /// @file
 /// Calibration: fits the cost model's parameters to published measurements by regularized nonlinear least
-/// squares in log space (Levenberg–Marquardt, Eigen), in two stages: the hardware (architecture families) on
-/// kernel rows measured through the reference libraries, then the software profiles on whole-network rows with
-/// the hardware fixed. docs/calibration.md explains the choices.
+/// squares in log space (Levenberg–Marquardt, Eigen), in stages: the hardware (architecture families) on kernel
+/// rows measured through the reference libraries (the achieved DRAM bandwidth on the STREAM rows alone, first),
+/// then the software profiles on whole-network rows with the hardware fixed. docs/calibration.md explains the
+/// choices.
 #ifndef ROOFCAST_CALIBRATE_FIT_HPP
 #define ROOFCAST_CALIBRATE_FIT_HPP
 
@@ -20,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -133,13 +135,20 @@ inline fit_stage stage_rows(const std::vector<const measurement*>& data, const m
     return s;
 }
 
-/// Adds to `s` the parameters of `reg` in `stage` that at least `min_rows` of its rows depend on (a small step
-/// in the parameter changes their prediction).
+/// Whether parameter `name` is a family's achieved DRAM-bandwidth fraction (`<family>.memory_efficiency`).
+inline bool is_bandwidth_param(const std::string& name) {
+    constexpr std::string_view suffix = ".memory_efficiency";
+    return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// Adds to `s` the parameters of `reg` in `stage` that `take` accepts (by name) and at least `min_rows` of its
+/// rows depend on (a small step in the parameter changes their prediction).
 inline void stage_params(fit_stage& s, std::vector<param_ref>& reg, param_stage stage, std::size_t min_rows,
-                         const model_catalog& cat, const cost_params& work) {
+                         const model_catalog& cat, const cost_params& work,
+                         const std::function<bool(const std::string&)>& take) {
     for (std::size_t j = 0; j < reg.size(); ++j) {
         const double v = *reg[j].value;
-        if (reg[j].fixed || reg[j].stage != stage || !fittable(v, reg[j])) {
+        if (reg[j].fixed || reg[j].stage != stage || !fittable(v, reg[j]) || !take(reg[j].name)) {
             continue;
         }
         const double theta = to_fit_space(v, reg[j]);
@@ -251,10 +260,11 @@ inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const co
     return iterations;
 }
 
-/// Fits the parameters of `stage` on the rows of `data` (those roofcast can predict), moving them in `work`
-/// from their values there; appends them to `res.fitted`.
+/// Fits the parameters of `stage` that `take` accepts on the rows of `data` (those roofcast can predict), moving
+/// them in `work` from their values there; records the stage in `out` and appends the parameters to `res.fitted`.
 inline void fit_one_stage(const std::vector<const measurement*>& data, const model_catalog& cat, cost_params& work,
-                          param_stage stage, const calibration_options& o, calibration_result& res) {
+                          param_stage stage, const std::function<bool(const std::string&)>& take,
+                          const calibration_options& o, stage_fit& out, calibration_result& res) {
     std::vector<param_ref> reg = parameter_registry(work);
     if (stage == param_stage::hardware) {
         // A measured ceiling tightens the upper bound; a start value at or above it starts just below it.
@@ -268,8 +278,7 @@ inline void fit_one_stage(const std::vector<const measurement*>& data, const mod
         }
     }
     fit_stage s = stage_rows(data, cat, work, o);
-    stage_params(s, reg, stage, stage == param_stage::hardware ? o.min_rows : o.min_software_rows, cat, work);
-    stage_fit& out = stage == param_stage::hardware ? res.hardware : res.software;
+    stage_params(s, reg, stage, stage == param_stage::hardware ? o.min_rows : o.min_software_rows, cat, work, take);
     out.rows = s.rows.size();
     out.iterations = solve_stage(s, reg, work, cat, o, out.rms_log_before, out.rms_log_after);
     for (const fit_stage::active& a : s.params) {
@@ -303,32 +312,42 @@ inline void share_16bit_efficiency(cost_params& work, calibration_result& res) {
 
 }  // namespace detail
 
-/// Fits the parameters of `start` (default: the priors) to the rows of `data` that roofcast can predict, in two
-/// stages (docs/calibration.md): first the architecture families' parameters on the library kernel rows (mode
-/// micro: GEMMs, fused attention, convolutions, STREAM), then the software profiles' parameters on the
-/// whole-network rows and the frameworks' own elementwise kernel rows (pointwise: their traffic is known exactly)
-/// with the hardware fixed. Convolution, normalization, softmax and cross-entropy kernel rows are predicted by
-/// `validate` but not fitted (detail::fitted_kernel_row). Each stage minimizes Σ (ln(predicted/measured)/
-/// σ_row)² + Σ ((θ − θ_prior)/σ)² over the transformed parameters θ that enough rows depend on, with the values
-/// of `start` as the ridge centre. Deterministic.
+/// Fits the parameters of `start` (default: the priors) to the rows of `data` that roofcast can predict, in three
+/// stages (docs/calibration.md): first each family's achieved DRAM bandwidth on the STREAM rows that saturate the
+/// DRAM (measurement::saturated), then the other architecture-family parameters on the library kernel rows (mode
+/// micro: GEMMs, fused attention, STREAM), then the software profiles' parameters on the whole-network rows and
+/// the frameworks' own elementwise kernel rows (pointwise: their traffic is known exactly) with the hardware
+/// fixed. Convolution, normalization, softmax and cross-entropy kernel rows, and STREAM rows still rising with
+/// occupancy, are predicted by `validate` but not fitted (detail::fitted_kernel_row). Each stage minimizes
+/// Σ (ln(predicted/measured)/σ_row)² + Σ ((θ − θ_prior)/σ)² over the transformed parameters θ that enough rows
+/// depend on, with the values of `start` as the ridge centre. Deterministic.
 inline calibration_result calibrate(const measurement_set& data, const model_catalog& gpus,
                                     const cost_params& start = prior_params(),
                                     const calibration_options& options = {}) {
     calibration_result res;
     cost_params work = start;
-    std::vector<const measurement*> kernels, workloads;
+    std::vector<const measurement*> stream, kernels, workloads;
     for (const measurement& m : data.rows) {
-        if (!detail::fitted_kernel_row(m) || m.suspect()) {
+        if (!detail::fitted_kernel_row(m) || m.suspect() || !m.saturated()) {
             continue;
         }
         (m.mode == "micro" && !detail::is_framework_kernel_row(m) ? kernels : workloads).push_back(&m);
+        if (m.mode == "micro" && m.workload == "stream") {
+            stream.push_back(&m);
+        }
     }
-    detail::fit_one_stage(kernels, gpus, work, param_stage::hardware, options, res);
+    // memory_efficiency is what a streaming kernel achieves: a GEMM that runs slower than its tile model says must
+    // not lower it, so it is fitted first on the STREAM rows alone and then held.
+    const auto bandwidth = [](const std::string& name) { return detail::is_bandwidth_param(name); };
+    const auto not_bandwidth = [](const std::string& name) { return !detail::is_bandwidth_param(name); };
+    const auto any = [](const std::string&) { return true; };
+    detail::fit_one_stage(stream, gpus, work, param_stage::hardware, bandwidth, options, res.bandwidth, res);
+    detail::fit_one_stage(kernels, gpus, work, param_stage::hardware, not_bandwidth, options, res.hardware, res);
     detail::share_16bit_efficiency(work, res);
-    detail::fit_one_stage(workloads, gpus, work, param_stage::software, options, res);
+    detail::fit_one_stage(workloads, gpus, work, param_stage::software, any, options, res.software, res);
     res.params = work;
-    res.rows_used = res.hardware.rows + res.software.rows;
-    res.iterations = res.hardware.iterations + res.software.iterations;
+    res.rows_used = res.hardware.rows + res.software.rows;  // the STREAM rows are among the kernel rows
+    res.iterations = res.bandwidth.iterations + res.hardware.iterations + res.software.iterations;
     const auto n = static_cast<double>(std::max<std::size_t>(1, res.rows_used));
     auto pooled = [&](double hw, double sw) {
         return std::sqrt(

@@ -40,8 +40,9 @@ struct stage_fit {
 
 /// The outcome of a calibration.
 struct calibration_result {
-    /// The hardware stage (kernel rows) and the software stage (whole-network rows).
-    stage_fit hardware, software;
+    /// The bandwidth stage (STREAM rows: each family's memory_efficiency), the hardware stage (kernel rows: the
+    /// families' other parameters) and the software stage (whole-network rows).
+    stage_fit bandwidth, hardware, software;
     /// The fitted parameters (all others keep their priors).
     cost_params params;
     /// Parameters that were fitted.

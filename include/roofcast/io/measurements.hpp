@@ -78,6 +78,10 @@ struct measurement {
     /// Whether the notes mark the value `SUSPECT` (it contradicts its neighbours or physics, as the notes say):
     /// such a row is kept for the record but neither fitted nor scored (docs/accuracy.md).
     bool suspect() const { return notes.find("SUSPECT") != std::string::npos; }
+    /// Whether the value is the DRAM's (param `saturated`, `yes` when absent): a STREAM figure that still rises
+    /// with occupancy at 100 % measures the loads the SMs keep in flight, not the DRAM (`saturated=no`); such a
+    /// row is scored but not fitted to a family's `memory_efficiency`. Throws input_error on another value.
+    bool saturated() const;
 };
 
 /// A row that could not be read: its line, id (if readable) and why.
@@ -355,6 +359,15 @@ inline std::optional<long long> measurement::int_param(std::string_view key) con
                           "' must be a positive integer, got '" + *v + "'");
     }
     return n;
+}
+
+inline bool measurement::saturated() const {
+    const auto v = param("saturated");
+    if (v && *v != "yes" && *v != "no") {
+        throw input_error("line " + std::to_string(line) + " (" + id + "): param 'saturated' must be yes or no, got '" +
+                          *v + "'");
+    }
+    return v != std::optional<std::string>("no");
 }
 
 /// Parses measurement CSV text; `file` names it in messages. Throws input_error only when the file as a

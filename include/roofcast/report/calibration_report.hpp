@@ -133,11 +133,16 @@ inline std::string calibration_method() {
     return "## Method\n\n"
            "The cost model ([model.md](model.md)) has parameters per **architecture family** and per **software "
            "profile**; none is per GPU or per row, so a GPU without measurements is predicted from its family. They "
-           "are fitted in two stages, each by Levenberg–Marquardt (Eigen) on\n\n"
+           "are fitted in stages, each by Levenberg–Marquardt (Eigen) on\n\n"
            "    Σ rows (ln(predicted / measured) / σ_row)²  +  Σ parameters ((θ − θ_prior) / σ)²\n\n"
-           "1. **Hardware, from kernel measurements.** Each family's large-tile GEMM efficiency per math type, "
-           "fixed time per wave and per kernel, achieved DRAM-bandwidth fraction and fused-attention efficiencies "
-           "(forward, backward) are fitted on the kernel rows (`mode=micro`: cuBLAS GEMMs over shapes, "
+           "1. **Hardware, from kernel measurements.** First each family's achieved DRAM-bandwidth fraction "
+           "(`memory_efficiency`) on its STREAM rows alone: it is what a streaming kernel reaches, and a GEMM that "
+           "runs slower than its tile model says must not lower it. A STREAM row whose source's occupancy sweep "
+           "still rises at 100 % (`saturated=no`: H200 read, scale and triad; the A100's and V100's read) measures "
+           "the loads the SMs keep in flight, not the DRAM, and is scored but not fitted. Then, with it held, each "
+           "family's large-tile "
+           "GEMM efficiency per math type, fixed time per wave and per kernel and fused-attention efficiencies "
+           "(forward, backward) on all the kernel rows (`mode=micro`: cuBLAS GEMMs over shapes, "
            "FlashAttention/cuDNN attention, STREAM), timed through the libraries themselves (torch.matmul runs "
            "cuBLAS), so they are costed with the reference profiles (`cublas`, `cuda`); σ_row = 0.05. FP16 and BF16 "
            "run "
@@ -166,8 +171,8 @@ inline std::string calibration_method() {
            "every other family's best GEMM reaches 0.6 or more ([the figures below](#gemm-efficiency-by-family)); no "
            "predicted GEMM may beat the best the family was measured to run, whatever the tile model leaves out |\n"
            "  | `attention_*_efficiency` (fraction of the dense peak) | 0.2 – 1 | as for GEMMs |\n"
-           "  | `memory_efficiency` (fraction of peak DRAM bandwidth) | 0.6 – 1 | every family's STREAM rows reach "
-           "0.75 or more |\n"
+           "  | `memory_efficiency` (fraction of peak DRAM bandwidth) | 0.6 – 1, fitted on STREAM rows only | every "
+           "family's STREAM rows that saturate the DRAM reach 0.75 or more |\n"
            "  | `wave_overhead_us` | 0 – 3 µs | a tile's prologue and epilogue (64 KiB of C at an SM's share of the "
            "bandwidth) take a few µs at most |\n"
            "  | `kernel_overhead_us` | 0 – 10 µs | a kernel's launch latency and tail on the GPU take a few µs on "
@@ -201,11 +206,13 @@ inline std::string calibration_markdown(const calibration_result& c, const valid
          "(`models/calibration/default.toml`, compiled in as `roofcast::default_params()`), this page or "
          "[accuracy.md](accuracy.md) differ.\n\n"
       << detail::calibration_method() << "## Result\n\n"
-      << "Hardware stage: " << c.hardware.rows << " kernel rows, " << c.hardware.iterations
-      << " iterations, RMS ln(predicted/measured) " << format_number(c.hardware.rms_log_before) << " with the priors, "
-      << format_number(c.hardware.rms_log_after) << " after. Software stage: " << c.software.rows
-      << " whole-network rows, " << c.software.iterations << " iterations, RMS "
-      << format_number(c.software.rms_log_before) << " → " << format_number(c.software.rms_log_after) << ".\n\n"
+      << "Bandwidth stage: " << c.bandwidth.rows << " STREAM rows, " << c.bandwidth.iterations
+      << " iterations, RMS ln(predicted/measured) " << format_number(c.bandwidth.rms_log_before) << " with the priors, "
+      << format_number(c.bandwidth.rms_log_after) << " after. Hardware stage: " << c.hardware.rows << " kernel rows, "
+      << c.hardware.iterations << " iterations, RMS " << format_number(c.hardware.rms_log_before) << " → "
+      << format_number(c.hardware.rms_log_after) << ". Software stage: " << c.software.rows << " whole-network rows, "
+      << c.software.iterations << " iterations, RMS " << format_number(c.software.rms_log_before) << " → "
+      << format_number(c.software.rms_log_after) << ".\n\n"
       << "### Fitted parameters\n\n";
     text_table fitted({"parameter", "prior", "fitted", "rows"});
     for (const fitted_param& f : c.fitted) {
@@ -263,7 +270,7 @@ inline std::string accuracy_markdown(const validation_report& in_sample, const s
          "measured.\n\n"
       << "## Out of sample: sources and GPUs the fit never saw\n\n"
       << "The accuracy that counts is on measurements the calibration did not see. Each cross-validation refits "
-         "both stages ([calibration.md](calibration.md)) without one group of rows and predicts that group: leave "
+         "every stage ([calibration.md](calibration.md)) without one group of rows and predicts that group: leave "
          "one **source** out (a benchmark suite, its software and methods unseen) and leave one **GPU** out (a GPU "
          "with no measurements at all: its family's other GPUs, or the priors, carry it).\n\n";
     text_table t({"cross-validation", "rows", "median APE", "p90 APE", "within 25%"});
