@@ -80,7 +80,8 @@ struct measurement {
     bool suspect() const { return notes.find("SUSPECT") != std::string::npos; }
     /// Whether the value is the DRAM's (param `saturated`, `yes` when absent): a STREAM figure that still rises
     /// with occupancy at 100 % measures the loads the SMs keep in flight, not the DRAM (`saturated=no`); such a
-    /// row is scored but not fitted to a family's `memory_efficiency`. Throws input_error on another value.
+    /// row is scored but not fitted (it would pull down a family's `memory_efficiency`). Throws input_error on
+    /// another value.
     bool saturated() const;
 };
 
