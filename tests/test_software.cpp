@@ -69,6 +69,65 @@ TEST_CASE("the attention kernel follows the framework release (docs/research/pla
     CHECK_FALSE(*rc::resolve(w, c).config.fused_attention);
 }
 
+TEST_CASE("FlashAttention-2 is an Ampere-generation kernel: Hopper and Blackwell run it at their legacy ratio") {
+    // The rule (docs/model.md, "Which attention kernel runs"): the flash-attn 2 package and Composer call it; PyTorch's
+    // SDPA runs its FlashAttention-2 port up to 2.10 and prefers cuDNN from 2.11; a stated transformers release
+    // predates 2.11; Megatron (Transformer Engine's cuDNN attention) and the engines run the family's own kernels.
+    CHECK(rc::runs_flash_attention_2("pytorch", "2.4"));
+    CHECK(rc::runs_flash_attention_2("pytorch", "2.10"));
+    CHECK_FALSE(rc::runs_flash_attention_2("pytorch", "2.11"));
+    CHECK_FALSE(rc::runs_flash_attention_2("pytorch", ""));
+    CHECK(rc::runs_flash_attention_2("pytorch-compiled", "2.3"));
+    CHECK(rc::runs_flash_attention_2("hf-pytorch", "4.40"));
+    CHECK_FALSE(rc::runs_flash_attention_2("hf-pytorch", ""));
+    CHECK(rc::runs_flash_attention_2("composer", ""));
+    CHECK_FALSE(rc::runs_flash_attention_2("megatron", "2.5"));
+    CHECK_FALSE(rc::runs_flash_attention_2("tensorrt-llm", "0.14.0"));
+
+    // The lowering marks the fused attention kernels of a BF16 run, and only where the rule says so.
+    const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
+    rc::run_config c;
+    c.precision = rc::precision::amp_bf16;
+    c.batch = 2;
+    c.framework = "pytorch";
+    auto marked = [&w](const rc::run_config& cfg) {
+        int fused = 0, legacy = 0;
+        for (const rc::kernel& k : rc::lower_run(w, cfg).passes[0].kernels) {
+            fused += k.fused != rc::fused_pass::none ? 1 : 0;
+            legacy += k.legacy_mma ? 1 : 0;
+        }
+        return std::make_pair(fused, legacy);
+    };
+    c.framework_version = "2.4";
+    const auto [fused, legacy] = marked(c);
+    CHECK(fused > 0);
+    CHECK(legacy == fused);
+    c.framework_version = "";
+    CHECK(marked(c).second == 0);
+    c.framework_version = "2.4";
+    c.precision = rc::precision::fp32;  // FlashAttention-2 has no FP32 kernel
+    CHECK(marked(c).second == 0);
+
+    // Compute-bound forward attention (8 x 16 heads, 8192 queries, d = 128: 63 waves of ~0.1 ms, each with a ~1 µs
+    // wave overhead) takes 1 / ratio as long on the H100 at the prior ratio 0.5; on the A100 the ratio is fixed at 1.
+    rc::kernels::attention_desc a;
+    a.batch = 8;
+    a.heads = a.kv_heads = 16;
+    a.seq_q = a.seq_kv = 8192;
+    a.head_dim = 128;
+    const rc::kernel native = rc::kernels::fused_attention("attention", a, rc::dtype::bf16, false);
+    rc::kernel old = native;
+    old.legacy_mma = true;
+    const rc::cost_params prior = rc::prior_params();
+    CHECK(prior.family[static_cast<std::size_t>(rc::architecture::hopper)].legacy_attention_ratio == 0.5);
+    auto ratio = [&](const std::string& gpu) {
+        const rc::cost_context ctx = rc::make_cost_context(rc::catalog().gpu(gpu), rc::find_profile("cublas"), prior);
+        return rc::cost(old, ctx).time.value() / rc::cost(native, ctx).time.value();
+    };
+    CHECK(ratio("H100-SXM5-80GB") == doctest::Approx(2.0).epsilon(0.02));
+    CHECK(ratio("A100-SXM4-80GB") == 1.0);
+}
+
 TEST_CASE("beam search decodes batch x beams sequences and keeps a KV cache per beam") {
     const rc::workload& w = rc::catalog().workload_named("llama2-7b");
     const rc::run_plan one = rc::resolve(w, generation("hf-pytorch", rc::phase::decode, 1));

@@ -162,10 +162,14 @@ inline std::pair<double, double> attention_row_time(const measurement& m, const 
         throw input_error("attention row with pass '" + pass + "' (fwd, bwd, fwd_bwd)");
     }
     const dtype type = types_of(*p).math;
+    // FlashAttention-2 (the package, or PyTorch SDPA's port of it) is an Ampere-generation kernel.
+    const std::string impl = m.param("impl").value_or("");
     double time = 0.0;
     for (bool backward : {false, true}) {
         if ((backward && pass != "fwd") || (!backward && pass != "bwd")) {
-            time += cost(kernels::fused_attention("attention", a, type, backward), c).time.value();
+            kernel k = kernels::fused_attention("attention", a, type, backward);
+            k.legacy_mma = impl == "flash2" || impl == "sdpa-flash";
+            time += cost(k, c).time.value();
         }
     }
     const double fwd_flops = 4.0 * static_cast<double>(a.batch * a.heads) * static_cast<double>(a.seq_q) *

@@ -122,6 +122,8 @@ struct cost_context {
     /// Effective efficiency of fused attention kernels, by fused_pass (forward, backward; index 0 unused):
     /// family × profile's GEMM multiplier, at most 1.
     std::array<double, 3> attention_efficiency{};
+    /// Rate of an Ampere-generation fused attention kernel (kernel::legacy_mma) relative to the family's own.
+    double legacy_attention_ratio = 1.0;
     /// Fixed time per wave, s.
     double wave_overhead = 0.0;
     /// Achieved DRAM bandwidth of library kernels (GEMMs, convolutions, fused attention, STREAM), B/s.
@@ -201,6 +203,7 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
     }
     c.attention_efficiency = {0.0, std::min(1.0, f.attention_forward_efficiency * s.gemm_multiplier),
                               std::min(1.0, f.attention_backward_efficiency * s.gemm_multiplier)};
+    c.legacy_attention_ratio = std::min(1.0, f.legacy_attention_ratio);
     c.wave_overhead = f.wave_overhead_us * 1e-6;
     c.peak_bandwidth = memory_bandwidth(g).value();
     c.bandwidth = c.peak_bandwidth * std::min(1.0, f.memory_efficiency);
@@ -275,7 +278,8 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
     const auto& efficiency =
         tensor && c.tiles == &large_tiles ? tile_efficiency_table<large_tiles>() : tile_efficiency_table<small_tiles>();
     const double gamma = k.fused == fused_pass::none ? c.gemm_efficiency[static_cast<std::size_t>(k.type)]
-                                                     : c.attention_efficiency[static_cast<std::size_t>(k.fused)];
+                                                     : c.attention_efficiency[static_cast<std::size_t>(k.fused)] *
+                                                           (k.legacy_mma ? c.legacy_attention_ratio : 1.0);
     gemm_schedule best;
     double best_total = std::numeric_limits<double>::infinity();
     // A handful of rows runs as matrix-vector products (cuBLAS gemv, llama.cpp's mmvq, TensorRT-LLM's weight-only

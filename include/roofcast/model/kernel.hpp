@@ -100,6 +100,9 @@ struct kernel {
     bool fusible = false;
     /// The pass of a fused attention kernel (none for everything else).
     fused_pass fused = fused_pass::none;
+    /// Whether a fused attention kernel is written for Ampere's warp-level MMA (FlashAttention-2), which later
+    /// families run at their legacy_attention_ratio.
+    bool legacy_mma = false;
 };
 
 /// Total DRAM traffic of one instance.

@@ -33,6 +33,10 @@ struct family_params {
     double attention_forward_efficiency = 0.65;
     /// The same for its backward kernel (five GEMMs with the scores recomputed, atomics on dQ).
     double attention_backward_efficiency = 0.5;
+    /// Rate of a fused attention kernel written for Ampere's warp-level MMA (FlashAttention-2's mma.sync) relative to
+    /// the family's own (FlashAttention-3 and cuDNN: Hopper's wgmma, Blackwell's tcgen05); 1 up to Ada, where the
+    /// Ampere kernel is the family's own.
+    double legacy_attention_ratio = 1.0;
     /// Power of one SM under full tensor load per GHz³ (P ≈ c·f·V², V ∝ f), watts; sets the clock a
     /// board's power limit sustains.
     double power_w_per_sm_ghz3 = 0.6;
@@ -108,6 +112,10 @@ inline cost_params prior_params() {
             case architecture::hopper:
             case architecture::blackwell: f.power_w_per_sm_ghz3 = 0.6; break;
         }
+        // FlashAttention-2 at 35% of the H100's FP16 peak, FlashAttention-3 at 75% (Shah et al. 2024, Section 4.1).
+        if (a == architecture::hopper || a == architecture::blackwell) {
+            f.legacy_attention_ratio = 0.5;
+        }
     }
     auto set = [&p](std::string_view name, double host, double step, double call, double launch, double fusion,
                     double gemm, double mem) {
@@ -173,6 +181,11 @@ inline constexpr double gemm_efficiency_floor = 0.2;
 /// reach 0.75 or more.
 inline constexpr double memory_efficiency_floor = 0.6;
 
+/// Lowest rate of an Ampere-generation attention kernel relative to the family's own: FlashAttention-2 on the H100
+/// reaches about half of FlashAttention-3's and cuDNN's forward rate and three quarters of cuDNN's backward rate in
+/// the measurements (pytorch#142132, pytorch#128888).
+inline constexpr double legacy_attention_ratio_floor = 0.2;
+
 /// Every parameter of `p`, pointing into `p` (architecture parameters first, then profiles).
 inline std::vector<param_ref> parameter_registry(cost_params& p) {
     using T = param_transform;
@@ -197,6 +210,12 @@ inline std::vector<param_ref> parameter_registry(cost_params& p) {
                      gemm_efficiency_floor, 1.0, hw});
         r.push_back({base + ".attention_backward_efficiency", &f.attention_backward_efficiency, T::logit, 1.0, false,
                      gemm_efficiency_floor, 1.0, hw});
+        // Hopper and Blackwell issue tensor-core math asynchronously from shared memory (wgmma, tcgen05); a kernel
+        // written with Ampere's register-sourced mma.sync cannot keep them busy: FlashAttention-2 reaches 35% of the
+        // H100's peak where FlashAttention-3 reaches 75% (Shah et al. 2024). Earlier families have no newer kernel.
+        const bool async_mma = a == architecture::hopper || a == architecture::blackwell;
+        r.push_back({base + ".legacy_attention_ratio", &f.legacy_attention_ratio, T::logit, 1.0, !async_mma,
+                     legacy_attention_ratio_floor, 1.0, hw});
         // Fixed, not fitted: with one GPU per power class of a family the clock and the efficiency cannot be told
         // apart, and the prior encodes the physical fact that each family's best-cooled part sustains its rated
         // clock.

@@ -116,6 +116,27 @@ inline bool fuses_attention(std::string_view framework, std::string_view version
            framework == "flash-attention" || framework == "pytorch-compiled";
 }
 
+/// Whether the fused attention `framework` runs at `version` (as for fuses_attention) is FlashAttention-2, written for
+/// Ampere's warp-level MMA, which Hopper and Blackwell run at their legacy_attention_ratio (docs/model.md, "Which
+/// attention kernel runs"):
+///   * FlashAttention's scripts and Composer/llm-foundry call the flash-attn 2 package;
+///   * PyTorch's SDPA runs its FlashAttention-2 port on H100 and B200 up to 2.10: cuDNN's attention, preferred in
+///     2.5.0, was made opt-in in 2.5.1 (pytorch#138522), and check_prefer_cudnn_attention() in sdp_utils.cpp prefers it
+///     again only from the cuDNN that 2.11 bundles; compiled PyTorch calls the same SDPA; Hugging Face models call it
+///     too, and a stated transformers release (4.x) predates PyTorch 2.11;
+///   * the current PyTorch (no version), Megatron-LM (Transformer Engine's cuDNN attention) and the inference engines
+///     run the family's own kernels.
+inline bool runs_flash_attention_2(std::string_view framework, std::string_view version = "") {
+    const long v = detail::version_number(version);
+    if (framework == "composer" || framework == "flash-attention") {
+        return true;
+    }
+    if (framework == "pytorch" || framework == "pytorch-compiled") {
+        return v >= 0 && v < 2011;
+    }
+    return framework == "hf-pytorch" && v >= 0;
+}
+
 /// Whether `framework` builds layer normalization and the GELU out of primitive ops, each its own kernel, instead of
 /// one kernel each: TensorFlow graphs. google-research/bert's modeling.py, which NVIDIA's Deep Learning Examples keep,
 /// takes layer_norm from tf.contrib.layers.layer_norm (nn.moments, then nn.batch_normalization) and writes the GELU
