@@ -141,7 +141,8 @@ inline double gemm_row_time(const measurement& m, const cost_context& c, kernel&
 
 /// An attention row's time and the FLOPs the FlashAttention benchmarks count for it (4·b·h·s_q·s_kv·d forward,
 /// halved when causal; backward 2.5×, both 3.5×): fused attention kernels of the row's shape (`batch`, `heads`,
-/// `kv_heads`, `seq_q`, `seq_kv`, `head_dim`, `causal`) for its `pass` (fwd, bwd or fwd_bwd).
+/// `kv_heads`, `seq_q`, `seq_kv`, `head_dim`, `causal`) for its `pass` (fwd, bwd or fwd_bwd); `impl=flash2` and
+/// `impl=sdpa-flash` are FlashAttention-2, an Ampere-generation kernel (kernel::legacy_mma).
 inline std::pair<double, double> attention_row_time(const measurement& m, const cost_context& c) {
     kernels::attention_desc a;
     const auto b = m.int_param("batch"), h = m.int_param("heads"), q = m.int_param("seq_q"), kv = m.int_param("seq_kv"),
