@@ -92,7 +92,8 @@ TEST_CASE("FlashAttention-2 is an Ampere-generation kernel: Hopper and Blackwell
     c.framework = "pytorch";
     auto marked = [&w](const rc::run_config& cfg) {
         int fused = 0, legacy = 0;
-        for (const rc::kernel& k : rc::lower_run(w, cfg).passes[0].kernels) {
+        const rc::lowered_run run = rc::lower_run(w, cfg);  // a range-for over a temporary's member would dangle
+        for (const rc::kernel& k : run.passes[0].kernels) {
             fused += k.fused != rc::fused_pass::none ? 1 : 0;
             legacy += k.legacy_mma ? 1 : 0;
         }
