@@ -314,6 +314,42 @@ TEST_CASE("a Hugging Face config.json is a workload file: Mixtral 8x7B decode in
     CHECK(bad.err.find("missing-field.json: field 'num_attention_heads' is missing") != std::string::npos);
 }
 
+TEST_CASE("a config.json in a directory named like a built-in is what gets predicted (issue 34)") {
+    // `huggingface-cli download meta-llama/Llama-2-7b-hf --local-dir Llama-2-7b-hf` names the directory after an
+    // alias of the built-in llama2-7b; a config edited to 8 layers must be predicted as written.
+    char dir_template[] = "/tmp/roofcast-alias-XXXXXX";
+    REQUIRE(mkdtemp(dir_template) != nullptr);
+    const std::string dir = std::string(dir_template) + "/Llama-2-7b-hf";
+    REQUIRE(std::system(("mkdir -p '" + dir + "'").c_str()) == 0);
+    {
+        std::ofstream f(dir + "/config.json");
+        f << R"({"model_type": "llama", "hidden_size": 4096, "intermediate_size": 11008,
+                 "num_attention_heads": 32, "num_key_value_heads": 32, "num_hidden_layers": 8,
+                 "vocab_size": 32000, "max_position_embeddings": 4096, "tie_word_embeddings": false})";
+    }
+    const std::string file = dir + "/config.json";
+    // Per block 4·4096² attention + 3·4096·11008 SwiGLU + 2·4096 norms; 2·32000·4096 untied embeddings; final norm.
+    const double edited = 8.0 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008 + 2 * 4096) + 2.0 * 32000 * 4096 + 4096;
+    const std::string run = " --mode infer --phase decode --gpu H100-SXM5-80GB --precision fp16 --format json";
+    const auto alone = roofcast("predict --workload-file '" + file + "'" + run);
+    const auto j = json_of(alone);
+    CHECK(j["workload"] == "llama-2-7b-hf");
+    CHECK(j["workload_origin"] == file);
+    CHECK(j["memory"]["items"]["weights"].get<double>() == doctest::Approx(2.0 * edited));
+    CHECK(alone.err.find("'Llama-2-7b-hf' now names workload 'llama-2-7b-hf'") != std::string::npos);
+    // The alias reaches the file; the built-in keeps its own name and its 6,738,415,616 parameters.
+    const auto by_alias = json_of(roofcast("predict --workload Llama-2-7b-hf --workload-file '" + file + "'" + run));
+    CHECK(by_alias["memory"]["items"]["weights"].get<double>() == doctest::Approx(2.0 * edited));
+    const auto built_in = json_of(roofcast("predict --workload llama2-7b --workload-file '" + file + "'" + run));
+    CHECK(built_in["workload_origin"] == "built-in (models/workloads/llama2-7b.toml)");
+    CHECK(built_in["memory"]["items"]["weights"].get<double>() == doctest::Approx(2.0 * 6'738'415'616.0));
+    // The text output names the file it read.
+    const auto text = roofcast("predict --workload-file '" + file +
+                               "' --mode infer --phase decode --gpu H100-SXM5-80GB --precision fp16");
+    CHECK(text.out.find("llama-2-7b-hf (" + file + ") on H100-SXM5-80GB") == 0);
+    CHECK(std::system(("rm -rf '" + std::string(dir_template) + "'").c_str()) == 0);
+}
+
 TEST_CASE("max-batch: llama2-7b on A100-40GB, and llama2-70b that needs two GPUs") {
     const auto a =
         json_of(roofcast("max-batch --gpu A100-SXM4-40GB --workload llama2-7b --mode infer --precision fp16 "

@@ -14,6 +14,7 @@
 #include <roofcast/workload/cnn_models.hpp>
 #include <roofcast/workload/workload.hpp>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,26 +91,53 @@ public:
         return detail::closest_names(name, spellings, n);
     }
 
-    /// Adds workload `w`, replacing one of the same name.
-    void add_workload(workload w) {
+    /// Adds workload `w`, replacing one of the same name; returns a note for each name clash (empty when none).
+    /// A workload added later owns every spelling it uses: a spelling that was another workload's alias is taken
+    /// from that workload (a config.json in a directory called `Llama-2-7b-hf/` names the file, not the built-in
+    /// llama2-7b), so a file is never shadowed by a built-in.
+    std::vector<std::string> add_workload(workload w) {
         if (!w.cnn && !w.transformer) {
             throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
+        }
+        std::vector<std::string> notes;
+        const std::vector<std::string> taken = workload_spellings(w);
+        for (workload& other : workloads_) {
+            if (detail::normalize_name(other.name) == detail::normalize_name(w.name)) {
+                notes.push_back("workload '" + w.name + "' from " + w.origin + " replaces the " + other.origin +
+                                " workload of that name");
+                continue;
+            }
+            if (other.transformer) {
+                release_aliases(other, w, taken, notes);
+            }
+            for (const std::string& alias : workload_spellings(w)) {
+                if (alias != w.name && detail::normalize_name(alias) == detail::normalize_name(other.name)) {
+                    notes.push_back("alias '" + alias + "' of workload '" + w.name + "' (" + w.origin +
+                                    ") is the name of the " + other.origin + " workload, which it keeps naming");
+                }
+            }
         }
         for (workload& existing : workloads_) {
             if (detail::normalize_name(existing.name) == detail::normalize_name(w.name)) {
                 existing = std::move(w);
-                return;
+                return notes;
             }
         }
         workloads_.push_back(std::move(w));
+        return notes;
     }
 
     /// All workloads, in catalog order.
     const std::vector<workload>& workloads() const noexcept { return workloads_; }
 
-    /// The workload called `name` (or with that alias), or nullptr.
+    /// The workload called `name`, else the one with that alias, or nullptr.
     const workload* find_workload(std::string_view name) const {
         const std::string key = detail::normalize_name(name);
+        for (const workload& w : workloads_) {
+            if (detail::normalize_name(w.name) == key) {
+                return &w;
+            }
+        }
         for (const workload& w : workloads_) {
             for (const std::string& s : workload_spellings(w)) {
                 if (detail::normalize_name(s) == key) {
@@ -135,6 +163,24 @@ public:
     }
 
 private:
+    /// Removes from `other`'s aliases every spelling in `taken` (the spellings of `w`, added now), with a note each.
+    static void release_aliases(workload& other, const workload& w, const std::vector<std::string>& taken,
+                                std::vector<std::string>& notes) {
+        std::vector<std::string>& aliases = other.transformer->aliases;
+        for (auto it = aliases.begin(); it != aliases.end();) {
+            const std::string key = detail::normalize_name(*it);
+            const bool clash = std::any_of(taken.begin(), taken.end(),
+                                           [&key](const std::string& t) { return detail::normalize_name(t) == key; });
+            if (!clash) {
+                ++it;
+                continue;
+            }
+            notes.push_back("'" + *it + "' now names workload '" + w.name + "' from " + w.origin + ", not the " +
+                            other.origin + " workload '" + other.name + "' (still reachable as '" + other.name + "')");
+            it = aliases.erase(it);
+        }
+    }
+
     static std::vector<std::string> workload_spellings(const workload& w) {
         std::vector<std::string> s{w.name};
         if (w.transformer) {

@@ -34,6 +34,7 @@ workload read_workload_file(const std::string& path, std::vector<std::string>* w
         const std::vector<std::string> lines = imported.warnings();
         warnings->insert(warnings->end(), lines.begin(), lines.end());
     }
+    imported.model.origin = path;
     return std::move(imported.model);
 #else
     throw input_error("cannot read '" + path +
@@ -109,7 +110,9 @@ model_catalog load_catalog(const common_options& opt) {
     }
     for (const std::string& f : opt.workload_files) {
         std::vector<std::string> warnings;
-        c.add_workload(read_workload_file(f, &warnings));
+        workload w = read_workload_file(f, &warnings);
+        const std::vector<std::string> clashes = c.add_workload(std::move(w));
+        warnings.insert(warnings.end(), clashes.begin(), clashes.end());
         warn(warnings);
     }
     return c;

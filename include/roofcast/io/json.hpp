@@ -146,6 +146,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"pp", c.pp},
         {"ep", c.ep},
         {"workload", p.workload},
+        {"workload_origin", p.workload_origin},
         {"mode", std::string(to_string_view(c.mode))},
         {"phase", std::string(to_string_view(phase_of(c)))},
         {"precision", std::string(to_string_view(c.precision))},

@@ -48,6 +48,8 @@ struct prediction {
     std::string gpu;
     /// Workload name.
     std::string workload;
+    /// Where the workload came from: "built-in" (with its definition's file) or the file read (workload::origin).
+    std::string workload_origin = "built-in";
     /// The run, with its defaults filled in (run_plan::config).
     run_config config;
     /// Time of the phase: one training step, one inference call (e2e), the prefill, one decode step (mean over
@@ -417,6 +419,7 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
     prediction out;
     out.gpu = g.name;
     out.workload = plan.source->name;
+    out.workload_origin = plan.source->origin;
     out.config = plan.config;
     out.batch = plan.config.batch;
     out.time = rt.t * units::second;

@@ -82,8 +82,9 @@ inline std::string dollars_suffix(const std::optional<double>& usd, const char* 
 inline std::string describe(const prediction& p) {
     std::ostringstream o;
     const auto [tp, unit] = main_throughput(p);
-    o << p.workload << " on " << (p.config.num_gpus > 1 ? std::to_string(p.config.num_gpus) + " x " : "") << p.gpu
-      << ": " << run_headline(p) << '\n';
+    o << p.workload << (p.workload_origin.rfind("built-in", 0) == 0 ? "" : " (" + p.workload_origin + ")") << " on "
+      << (p.config.num_gpus > 1 ? std::to_string(p.config.num_gpus) + " x " : "") << p.gpu << ": " << run_headline(p)
+      << '\n';
     o << "  time        " << to_string(p.time) << " (likely " << to_string(p.likely_low) << " – "
       << to_string(p.likely_high) << ")\n";
     o << "  throughput  " << si_prefixed(tp) << unit << '\n';

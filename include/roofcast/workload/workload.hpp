@@ -21,6 +21,8 @@ struct workload {
     std::optional<cnn_graph> cnn;
     /// The configuration, for transformers.
     std::optional<transformer_config> transformer;
+    /// Where the workload came from: "built-in" or the file it was read from.
+    std::string origin = "built-in";
 };
 
 /// A workload wrapping a CNN.
@@ -35,6 +37,7 @@ inline workload make_workload(cnn_graph g) {
 inline workload make_workload(transformer_config t) {
     workload w;
     w.name = t.name;
+    w.origin = t.origin;
     w.transformer = std::move(t);
     return w;
 }
