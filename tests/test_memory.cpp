@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <map>
 #include <string>
 
@@ -53,26 +54,80 @@ TEST_CASE("mixed-precision Adam keeps 16 bytes per parameter; ZeRO shards them (
 }
 
 TEST_CASE("transformer activations per layer (Korthikanti et al. 2022, Table 2)") {
+    // Their GPT block: dropout, unfused attention, a GeLU FFN of 4h, K and V for every head.
     const rc::transformer_config& t = *rc::catalog().workload_named("gpt3-2.7b").transformer;
+    rc::activation_habits gpt;
+    gpt.fused_attention = false;
+    gpt.dropout = true;
     const double s = 2048, b = 4, h = 2560, a = 32;
     rc::run_config c = training(1, 0);
-    CHECK(rc::transformer_layer_activations(t, c, s, b) == doctest::Approx(s * b * h * (34 + 5 * a * s / h)));
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) == doctest::Approx(s * b * h * (34 + 5 * a * s / h)));
     c.recompute = rc::recompute::selective;
-    CHECK(rc::transformer_layer_activations(t, c, s, b) == doctest::Approx(34 * s * b * h));
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) == doctest::Approx(34 * s * b * h));
     c.recompute = rc::recompute::full;
-    CHECK(rc::transformer_layer_activations(t, c, s, b) == doctest::Approx(2 * s * b * h));
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) == doctest::Approx(2 * s * b * h));
     // Tensor parallel t = 4: s·b·h·(10 + 24/t + 5·a·s/(h·t)); with sequence parallelism s·b·h·(34 + 5·a·s/h)/t.
     c.recompute = rc::recompute::none;
     c.tp = 4;
     c.num_gpus = 4;
-    CHECK(rc::transformer_layer_activations(t, c, s, b) ==
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) ==
           doctest::Approx(s * b * h * (10 + 24.0 / 4 + 5 * a * s / (h * 4))));
     c.sequence_parallel = true;
-    CHECK(rc::transformer_layer_activations(t, c, s, b) == doctest::Approx(s * b * h * (34 + 5 * a * s / h) / 4));
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) == doctest::Approx(s * b * h * (34 + 5 * a * s / h) / 4));
     c.recompute = rc::recompute::selective;
-    CHECK(rc::transformer_layer_activations(t, c, s, b) == doctest::Approx(34 * s * b * h / 4));
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) == doctest::Approx(34 * s * b * h / 4));
     c.sequence_parallel = false;
-    CHECK(rc::transformer_layer_activations(t, c, s, b) == doctest::Approx(s * b * h * (10 + 24.0 / 4)));
+    CHECK(rc::transformer_layer_saved(t, c, gpt, s, b) == doctest::Approx(s * b * h * (10 + 24.0 / 4)));
+}
+
+TEST_CASE("fused attention keeps no score matrix, only the FP32 log-sum-exp of each row") {
+    // FlashAttention saves Q, K, V, the output and the log-sum-exp (Dao et al. 2022, Algorithm 2): Korthikanti's
+    // 5·a·s²·b term becomes 4·a·s·b bytes.
+    const rc::transformer_config& t = *rc::catalog().workload_named("gpt3-2.7b").transformer;
+    rc::activation_habits fused;
+    fused.dropout = true;
+    const double s = 8192, b = 1, h = 2560, a = 32;
+    const rc::run_config c = training(1, 0);
+    CHECK(rc::transformer_layer_activations(t, c, fused, s, b) == doctest::Approx(34 * s * b * h + 4 * a * s * b));
+    // Llama-3-8B as eager PyTorch keeps it: no dropout, K and V for 8 of 32 heads, a SwiGLU FFN of 14336 saving
+    // gate, up, SiLU(gate) and their product: s·b·(8h + 2h·(1 + 2/4) + 2h + 8·14336) + 4·a·s·b.
+    const rc::transformer_config& l = *rc::catalog().workload_named("llama3-8b").transformer;
+    rc::activation_habits eager;
+    const double hl = 4096, fl = 14336;
+    CHECK(rc::transformer_layer_activations(l, c, eager, s, b) ==
+          doctest::Approx(s * b * (8 * hl + 2 * hl * 1.5 + 2 * hl + 8 * fl) + 4 * 32 * s * b));
+    // PyTorch's op-level selective recompute keeps the layer input, Q, V, the gate projection, the down projection
+    // and the attention output with its log-sum-exp (torchtitan: every other matmul).
+    rc::run_config sel = c;
+    sel.recompute = rc::recompute::selective;
+    eager.op_level_selective = true;
+    CHECK(rc::transformer_layer_saved(l, sel, eager, s, b) ==
+          doctest::Approx(s * b * (2 * hl + 2 * hl + 2 * hl / 4 + 2 * fl + 2 * hl + 2 * hl) + 4 * 32 * s * b));
+}
+
+TEST_CASE("Megatron keeps FP32 gradients: 18 bytes per parameter, 6 + 12/d with its distributed optimizer") {
+    const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    const double psi = rc::parameters(w);
+    rc::run_config c = training(8, 0);
+    c.precision = rc::precision::amp_bf16;
+    c.framework = "megatron";
+    auto states = [&](const rc::run_config& r) {
+        auto m = items(rc::footprint(w, g, r));
+        return m["weights"] + m["gradients"] + m["optimizer state"];
+    };
+    CHECK(states(c) == doctest::Approx(18.0 * psi));
+    c.zero = 1;  // --use-distributed-optimizer
+    CHECK(states(c) == doctest::Approx(6.0 * psi + 12.0 * psi / 8));
+    // PyTorch DDP copies every gradient into its buckets; FSDP gathers two blocks' BF16 weights and one FP32 gradient.
+    c.framework = "pytorch";
+    c.zero = 0;
+    CHECK(items(rc::footprint(w, g, c))["gradient buckets"] == doctest::Approx(2.0 * psi));
+    c.zero = 3;
+    const rc::transformer_config& t = *w.transformer;
+    const double block = (psi - static_cast<double>(t.vocab * t.hidden)) / static_cast<double>(t.layers);
+    const double unit = std::max(block, static_cast<double>(t.vocab * t.hidden));
+    CHECK(items(rc::footprint(w, g, c))["gathered weights"] == doctest::Approx(unit * (2 * 2 + 4)));
 }
 
 TEST_CASE("recompute full <= selective <= none for activations") {
@@ -182,4 +237,32 @@ TEST_CASE("the footprint grows with batch and sequence length; max batch fits an
             }
         }
     }
+}
+
+TEST_CASE("an engine's KV pool: vLLM's gpu_memory_utilization of the whole memory, less weights and a profiling pass") {
+    // Llama-3-8B in BF16 on an H100-SXM5-80GB (81559 MiB as nvidia-smi and CUDA report it), vLLM's defaults:
+    // 0.9 of the memory, 8192 profiling tokens through (2·4096 + 2·14336) BF16 activations each, 256 rows of FP32
+    // logits over 128256 tokens, 0.5 GiB outside PyTorch; 131072 B of KV per token, blocks of 16 tokens.
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = rc::precision::bf16;
+    c.framework = "tensorrt-llm";
+    const rc::run_plan p = rc::resolve(rc::catalog().workload_named("llama3-8b"), c);
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    const double capacity = 81559.0 * 1048576, weights = 8'030'261'248.0 * 2;
+    const double act = 8192.0 * (2 * 4096 + 2 * 14336) * 2 + 256.0 * 128256 * 4;
+    const double pool = 0.9 * capacity - weights - act - 536870912.0;
+    const rc::engine_memory vllm;
+    CHECK(rc::kv_pool_bytes(p, g, vllm) == doctest::Approx(pool));
+    CHECK(rc::kv_pool_tokens(p, g, vllm) == static_cast<long long>(std::floor(pool / (131072.0 * 16))) * 16);
+    CHECK(rc::kv_pool_tokens(p, g, vllm) == 454976);
+    // SGLang: mem_fraction_static of the memory holds weights and pool; TensorRT-LLM: a fraction of what is free.
+    rc::engine_memory sglang;
+    sglang.rule = rc::kv_pool_rule::static_fraction;
+    sglang.fraction = 0.88;
+    CHECK(rc::kv_pool_bytes(p, g, sglang) == doctest::Approx(0.88 * capacity - weights));
+    rc::engine_memory trt;
+    trt.rule = rc::kv_pool_rule::fraction_of_free;
+    CHECK(rc::kv_pool_bytes(p, g, trt) == doctest::Approx(0.9 * (capacity - weights - act - 536870912.0)));
 }

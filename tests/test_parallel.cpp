@@ -174,3 +174,31 @@ TEST_CASE("expert parallelism: Mixtral 8x7B at ep 4 holds a quarter of its route
     CHECK_THROWS_WITH_AS(rc::resolve(w, bad), doctest::Contains("does not divide the data-parallel degree"),
                          rc::input_error);
 }
+
+TEST_CASE("nodes are resolved before the run is checked, with the GPU's own node size (issue 32)") {
+    const rc::workload& w = rc::catalog().workload_named("llama2-7b");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_bf16;
+    c.batch = 8;
+    c.recompute = rc::recompute::full;
+    // --nodes 4 --pp 4: 4 nodes of 8 H100s are 32 GPUs, 8 pipelines of 4 stages (was refused: "tp x pp = 4 does not
+    // divide num-gpus = 1").
+    c.nodes = 4;
+    c.pp = 4;
+    CHECK(rc::predict(w, rc::catalog().gpu("H100-SXM5-80GB"), c).config.num_gpus == 32);
+    // GH200 nodes hold 4 superchips: --nodes 2 is 8 GPUs (was 16).
+    c.pp = 1;
+    c.nodes = 2;
+    const rc::prediction gh = rc::predict(w, rc::catalog().gpu("GH200"), c);
+    CHECK(gh.config.num_gpus == 8);
+    CHECK(gh.config.gpus_per_node == 4);
+    c.zero = 3;  // 16 bytes per parameter over the 8 GPUs (over 16 they would hold half as much)
+    CHECK(rc::footprint(w, rc::catalog().gpu("GH200"), c).items[0].second ==
+          doctest::Approx(rc::parameters(w) * 2.0 / 8));
+    // A stated node size wins, and a num-gpus that contradicts the nodes is still an error.
+    c.gpus_per_node = 2;
+    CHECK(rc::predict(w, rc::catalog().gpu("GH200"), c).config.num_gpus == 4);
+    c.num_gpus = 6;
+    CHECK_THROWS_AS(rc::predict(w, rc::catalog().gpu("GH200"), c), rc::input_error);
+}

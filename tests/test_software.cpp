@@ -184,6 +184,7 @@ TEST_CASE("activation recomputation is priced: full re-runs each block's forward
     c.precision = rc::precision::amp_bf16;
     c.batch = 8;
     c.seq_len = 2048;
+    c.framework = "megatron";  // Korthikanti et al.'s selective recomputation (PyTorch's op-level policy: below)
     const double none = rc::predict(w, g, c).time.value();
     const double none_memory = rc::footprint(w, c).total().value();
     c.recompute = rc::recompute::selective;
@@ -200,6 +201,17 @@ TEST_CASE("activation recomputation is priced: full re-runs each block's forward
     CHECK(selective >= none);
     CHECK(selective - none < 0.25 * (full - none));
     CHECK(full_memory < none_memory);
+    // PyTorch's op-level policy re-runs half of this model's GEMM work (k, o and fc2 of q, k, v, o, fc1, fc2: 6h² of
+    // 12h² a token) and every pointwise kernel: about half of what full recomputation costs.
+    c.framework = "pytorch";
+    c.recompute = rc::recompute::none;
+    const double pt_none = rc::predict(w, g, c).time.value();
+    c.recompute = rc::recompute::selective;
+    const double pt_selective = rc::predict(w, g, c).time.value();
+    c.recompute = rc::recompute::full;
+    const double pt_full = rc::predict(w, g, c).time.value();
+    CHECK(pt_selective - pt_none > 0.3 * (pt_full - pt_none));
+    CHECK(pt_selective - pt_none < 0.7 * (pt_full - pt_none));
 }
 
 TEST_CASE("version numbers: major·1000 + minor, and no number for parts no release has") {
@@ -317,4 +329,32 @@ TEST_CASE("a llama.cpp row's build date is its framework version") {
     CHECK(rc::framework_version_of(m).empty());
     m.params = {{"framework", "llama.cpp"}, {"build", "cuda-2024-spring"}, {"version", "2024.08"}};
     CHECK(rc::framework_version_of(m) == "2024.08");
+}
+
+TEST_CASE("selective recompute: PyTorch's op-level policy recomputes every other matmul, Megatron's only attention") {
+    // Llama-3-8B, 2 x 2048 tokens: the policy keeps the outputs of q, v, gate and down (torchtitan), so the backward
+    // pass runs k, o and up again: 2·T·L·(g·h² + h² + h·F) more GEMM FLOPs, g = 8/32 (memory: the same policy).
+    const rc::workload& w = rc::catalog().workload_named("llama3-8b");
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_bf16;
+    c.batch = 2;
+    c.seq_len = 2048;
+    auto gemm_flops = [&](rc::recompute r, const char* framework) {
+        rc::run_config x = c;
+        x.recompute = r;
+        x.framework = framework;
+        for (const rc::breakdown_entry& e : rc::predict(w, g, x).breakdown) {
+            if (e.name == "gemm") {
+                return e.work.value();
+            }
+        }
+        return 0.0;
+    };
+    const double h = 4096, f = 14336, T = 2 * 2048, L = 32;
+    CHECK(gemm_flops(rc::recompute::selective, "pytorch") - gemm_flops(rc::recompute::none, "pytorch") ==
+          doctest::Approx(2 * T * L * (0.25 * h * h + h * h + h * f)));
+    CHECK(gemm_flops(rc::recompute::selective, "megatron") ==
+          doctest::Approx(gemm_flops(rc::recompute::none, "megatron")));
 }

@@ -328,8 +328,8 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
     cost_params work = start;
     std::vector<const measurement*> stream, kernels, workloads;
     for (const measurement& m : data.rows) {
-        if (!detail::fitted_kernel_row(m) || m.suspect() || !m.saturated()) {
-            continue;
+        if (!detail::fitted_kernel_row(m) || m.suspect() || !m.saturated() || is_memory_metric(m.metric)) {
+            continue;  // memory rows depend on no fitted time parameter
         }
         (m.mode == "micro" && !detail::is_framework_kernel_row(m) ? kernels : workloads).push_back(&m);
         if (m.mode == "micro" && m.workload == "stream") {

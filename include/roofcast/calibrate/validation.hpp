@@ -9,6 +9,7 @@
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/model/cost.hpp>
 #include <roofcast/model/lowering.hpp>
+#include <roofcast/model/memory.hpp>
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/precision.hpp>
 #include <roofcast/model/predict.hpp>
@@ -19,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofcast {
@@ -43,6 +45,9 @@ struct row_prediction {
     std::string skip_reason;
     /// Whether it was left out on purpose: its notes mark the value SUSPECT (measurement::suspect()).
     bool suspect = false;
+    /// Whether a memory row was skipped because its run is outside the memory model (an option it does not have,
+    /// or a model outside the catalog): kept for the record, a note rather than an error.
+    bool outside_model = false;
 
     /// |predicted − measured| / measured (0 when skipped).
     double ape() const { return predicted ? std::fabs(*predicted - measured) / measured : 0.0; }
@@ -411,7 +416,13 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     c.zero = static_cast<int>(
         m.int_param("zero").value_or(m.param("fsdp") == std::optional<std::string>("full_shard") ? 3 : 0));
     const auto rc_param = m.param("recompute");
-    c.recompute = rc_param == std::optional<std::string>("full") ? recompute::full : recompute::none;
+    c.recompute = rc_param == std::optional<std::string>("full")        ? recompute::full
+                  : rc_param == std::optional<std::string>("selective") ? recompute::selective
+                                                                        : recompute::none;
+    c.sequence_parallel = m.param("sequence_parallel") == std::optional<std::string>("1");
+    if (m.param("distributed_optimizer") == std::optional<std::string>("1") && c.zero == 0) {
+        c.zero = 1;  // Megatron's distributed optimizer shards the optimizer state: ZeRO stage 1
+    }
     const auto opt = m.param("optimizer");
     if (opt == std::optional<std::string>("none")) {
         c.with_optimizer = false;
@@ -439,6 +450,153 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     return c;
 }
 
+namespace detail {
+
+/// The software profile whose memory habits a memory row's framework has: torchtune, LitGPT, Lightning, DeepSpeed
+/// and Colossal-AI train PyTorch modules eagerly (compiled with `compile=1`); the serving engines run as
+/// TensorRT-LLM's profile, their pool by their own rule (engine_of).
+inline std::string memory_profile(const measurement& m) {
+    const std::string fw = m.param("framework").value_or("pytorch");
+    const bool compiled = m.param("compile") == std::optional<std::string>("1");
+    for (const char* eager : {"pytorch", "torchtune", "litgpt", "pytorch-lightning", "deepspeed", "colossalai"}) {
+        if (fw == eager) {
+            return compiled ? "pytorch-compiled" : "pytorch";
+        }
+    }
+    if (fw == "vllm" || fw == "sglang" || fw == "tgi") {
+        return "tensorrt-llm";  // an engine that plans its memory; its pool by its own rule (engine_of)
+    }
+    if (fw == "unsloth") {
+        throw unsupported_error("Unsloth's fused kernels and offloaded checkpoints are not in the memory model");
+    }
+    return fw;
+}
+
+/// The engine memory settings a serving row states (vLLM's gpu_memory_utilization and max_num_batched_tokens,
+/// SGLang's mem_fraction_static, TensorRT-LLM's kv_cache_free_gpu_mem_fraction), with the engines' defaults.
+inline engine_memory engine_of(const measurement& m) {
+    const std::string fw = m.param("framework").value_or("");
+    auto real = [&m](const char* key, double fallback) { return m.real_param(key).value_or(fallback); };
+    engine_memory e;
+    if (fw == "vllm") {
+        e.rule = kv_pool_rule::fraction_of_total;
+        e.fraction = real("gpu_memory_utilization", 0.9);
+        const long long model_len = m.int_param("max_model_len").value_or(8192);
+        e.profile_tokens = m.int_param("max_num_batched_tokens").value_or(std::max<long long>(2048, model_len));
+        e.profile_sequences = m.int_param("max_num_seqs").value_or(256);
+    } else if (fw == "sglang") {
+        e.rule = kv_pool_rule::static_fraction;
+        e.fraction = real("mem_fraction_static", 0.88);
+    } else if (fw == "tensorrt-llm") {
+        e.rule = kv_pool_rule::fraction_of_free;
+        e.fraction = real("kv_cache_free_gpu_mem_fraction", 0.9);
+        e.profile_tokens = m.int_param("max_num_tokens").value_or(8192);
+    } else {
+        throw unsupported_error("the KV pool of framework '" + fw + "' is not modelled (vllm, sglang, tensorrt-llm)");
+    }
+    return e;
+}
+
+/// Options a memory row may state that the footprint does not model: the row is skipped with the reason.
+inline void require_modelled_memory(const measurement& m) {
+    for (const char* key : {"peft", "offload", "optimizer_in_bwd", "loss_chunked", "liger"}) {
+        const auto v = m.param(key);
+        if (v && *v != "0" && *v != "none") {
+            throw unsupported_error(std::string(key) + "=" + *v + " is not in the memory model");
+        }
+    }
+    for (const char* key : {"cp", "ep", "vp"}) {
+        if (m.int_param(key).value_or(1) > 1) {
+            throw unsupported_error(std::string(key) + " > 1 is not in the memory model");
+        }
+    }
+    if (m.param("layers_per_vstage")) {
+        throw unsupported_error("an interleaved pipeline schedule (layers_per_vstage) is not in the memory model");
+    }
+    if (m.param("rank") == std::optional<std::string>("last") && m.int_param("pp").value_or(1) > 1) {
+        throw unsupported_error(
+            "measured on the last pipeline stage; the footprint is the first stage's (the fullest)");
+    }
+    const auto opt = m.param("optimizer");
+    if (opt && opt->find("8bit") != std::string::npos) {
+        throw unsupported_error("8-bit optimizer state (" + *opt + ") is not in the memory model");
+    }
+    if (opt && opt->find("paged") != std::string::npos) {
+        throw unsupported_error("a paged optimizer's state (" + *opt +
+                                ") lives in CUDA unified memory, paged to the host: not in the memory model");
+    }
+}
+
+/// Predicts memory row `m` of `w` on `g`, per GPU (GiB, tokens or a batch): allocated = the footprint less the
+/// framework context and the allocator's headroom; reserved adds the headroom (and the context for whole-device
+/// readings, nvidia-smi or pynvml); weights and the KV pool as the engine sizes it; the largest batch that fits.
+inline double predict_memory(const measurement& m, const workload& w, const gpu_spec& g, run_config c) {
+    require_modelled_memory(m);
+    constexpr double gib = 1073741824.0;
+    const std::string profile = memory_profile(m);
+    if (profile != c.framework) {
+        c.framework_version.clear();  // the release named is another framework's (torchtune's, vLLM's, ...)
+    }
+    c.framework = profile;
+    if (m.metric == "kv_cache_tokens" || m.metric == "kv_cache_gib") {
+        if (!w.transformer) {
+            throw unsupported_error("a KV cache needs a transformer");
+        }
+        c.mode = mode::infer;
+        c.phase = phase::decode;
+        c.batch = 1;
+        const run_plan p = resolve(w, c);
+        if (m.param("framework") == std::optional<std::string>("llama.cpp")) {
+            const auto n_ctx = m.int_param("n_ctx");
+            if (!n_ctx) {
+                throw unsupported_error("a llama.cpp KV row needs n_ctx");
+            }
+            c.precision = precision::fp16;  // type_k/type_v f16, llama.cpp's default
+            const double bytes = static_cast<double>(*n_ctx) * kv_cache_bytes_per_token(*w.transformer, c);
+            return m.metric == "kv_cache_gib" ? bytes / gib : static_cast<double>(*n_ctx);
+        }
+        const engine_memory e = engine_of(m);
+        if (m.metric == "kv_cache_gib") {
+            return kv_pool_bytes(p, g, e) / gib;
+        }
+        return static_cast<double>(kv_pool_tokens(p, g, e, m.int_param("block_size").value_or(16)));
+    }
+    const std::string fw = m.param("framework").value_or("");
+    const bool engine = fw == "vllm" || fw == "sglang" || fw == "tgi" || fw == "tensorrt-llm";
+    if (engine && m.metric != "weights_gib") {
+        throw unsupported_error("an engine's " + m.metric +
+                                " follows from memory it sizes up front by its build limits and pool rule, not from "
+                                "the batch it ran; its pool is scored as kv_cache_tokens");
+    }
+    if (m.metric == "max_batch" || m.metric == "oom_batch") {
+        const long long fits = largest_fitting_batch(w, g, c);
+        return static_cast<double>(m.metric == "max_batch" ? fits : fits + 1);
+    }
+    const run_plan p = resolve(w, c);
+    const memory_footprint f = footprint(p, g);
+    double allocated = 0.0, headroom = 0.0, context = 0.0;
+    for (const auto& [item, b] : f.items) {
+        (item == "allocator headroom" ? headroom : item == "framework context" ? context : allocated) += b;
+    }
+    if (m.metric == "weights_gib") {
+        for (const auto& [item, b] : f.items) {
+            if (item == "weights") {
+                return b / gib;
+            }
+        }
+    }
+    if (m.metric == "peak_memory_gib") {
+        if (c.mode != mode::train) {
+            throw unsupported_error("inference peaks as engines print them are not modelled; kv_cache_tokens is");
+        }
+        return allocated / gib;
+    }
+    const bool device = m.notes.find("nvidia-smi") != std::string::npos || m.notes.find("pynvml") != std::string::npos;
+    return (allocated + headroom + (device ? context : 0.0)) / gib;
+}
+
+}  // namespace detail
+
 /// Predicts row `m` in its own metric with `params`; throws roofcast::error (with the reason) for a row
 /// roofcast cannot predict: unknown GPU, workload or framework, an unsupported precision, or a run the
 /// model does not cover.
@@ -452,6 +610,9 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     }
     const workload& w = cat.workload_named(m.workload);
     const run_config c = run_for(m, g);
+    if (is_memory_metric(m.metric)) {
+        return detail::predict_memory(m, w, g, c);
+    }
     const prediction p = predict(w, g, c, params);
     if (m.metric == "samples_per_s") {
         return p.samples_per_s;
@@ -491,6 +652,12 @@ inline row_prediction predict_row(const measurement& m, const model_catalog& cat
         } else {
             r.skip_reason = "prediction is not a positive finite number";
         }
+    } catch (const unsupported_error& e) {
+        r.skip_reason = e.what();
+        r.outside_model = is_memory_metric(m.metric);
+    } catch (const unknown_name_error& e) {
+        r.skip_reason = e.what();
+        r.outside_model = is_memory_metric(m.metric) && cat.find_workload(m.workload) == nullptr;
     } catch (const error& e) {
         r.skip_reason = e.what();
     }
@@ -549,6 +716,34 @@ inline validation_report validate(const measurement_set& data, const model_catal
     }
     summarize_report(rep, data.files.empty() ? std::vector<std::string>{data.file} : data.files);
     return rep;
+}
+
+/// `data` split into its time rows (first; with the malformed rows) and its memory rows (is_memory_metric), each
+/// keeping the file names: calibrate fits and cross-validates the first, and scores the second apart (no fitted
+/// parameter changes a footprint, so every memory prediction is out of sample).
+inline std::pair<measurement_set, measurement_set> split_memory_rows(const measurement_set& data) {
+    measurement_set time = data, memory = data;
+    time.rows.clear();
+    memory.rows.clear();
+    memory.problems.clear();
+    memory.file.clear();
+    for (const measurement& m : data.rows) {
+        (is_memory_metric(m.metric) ? memory : time).rows.push_back(m);
+        if (is_memory_metric(m.metric) && memory.file.find(m.file) == std::string::npos) {
+            memory.file += (memory.file.empty() ? "" : " + ") + m.file;  // the files that hold memory rows
+        }
+    }
+    return {std::move(time), std::move(memory)};
+}
+
+/// Whether memory row `r` (a max_batch or oom_batch row, predicted) gets fit / does-not-fit right: the stated
+/// largest batch fits (predicted max_batch ≥ measured), the stated out-of-memory batch does not (predicted smallest
+/// failing batch ≤ measured); nullopt for other rows.
+inline std::optional<bool> fit_verdict_right(const row_prediction& r) {
+    if (!r.predicted || (r.metric != "max_batch" && r.metric != "oom_batch")) {
+        return std::nullopt;
+    }
+    return r.metric == "max_batch" ? *r.predicted >= r.measured : *r.predicted <= r.measured;
 }
 
 /// The likely range of each kind of run (run_kind: "cnn-train", "decoder-infer", ...): the 10th and 90th

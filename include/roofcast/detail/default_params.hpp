@@ -14,7 +14,7 @@ namespace roofcast {
 namespace detail {
 
 /// Where the shipped parameters come from.
-inline constexpr std::string_view default_params_origin = "calibrated on models/measurements/measured-dev.csv + models/measurements/kernels.csv";
+inline constexpr std::string_view default_params_origin = "calibrated on models/measurements/measured-dev.csv + models/measurements/kernels.csv + models/measurements/memory.csv";
 
 /// Parameters whose shipped value differs from the prior: (registry name, value).
 inline constexpr std::array<std::pair<std::string_view, double>, 80> default_param_values = {{

@@ -9,6 +9,7 @@
 #include <roofcast/error.hpp>
 #include <roofcast/io/csv.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cmath>
@@ -63,7 +64,8 @@ struct measurement {
     std::string precision;
     /// The key=value settings, in file order.
     std::vector<std::pair<std::string, std::string>> params;
-    /// What `value` is: samples_per_s, tokens_per_s, latency_s, step_time_s, tflops or bandwidth_gbs.
+    /// What `value` is: samples_per_s, tokens_per_s, latency_s, step_time_s, tflops, bandwidth_gbs, or a memory
+    /// metric (is_memory_metric), per GPU.
     std::string metric;
     /// The measurement, total over num_gpus (finite, > 0).
     double value = 0.0;
@@ -75,6 +77,8 @@ struct measurement {
     /// Param `key` as a positive integer; std::nullopt if absent; throws input_error (with line and key) if
     /// present but not a positive integer.
     std::optional<long long> int_param(std::string_view key) const;
+    /// The real value of param `key` (a finite number > 0), if given; throws input_error naming the line otherwise.
+    std::optional<double> real_param(std::string_view key) const;
     /// Whether the notes mark the value `SUSPECT` (it contradicts its neighbours or physics, as the notes say):
     /// such a row is kept for the record but neither fitted nor scored (docs/accuracy.md).
     bool suspect() const { return notes.find("SUSPECT") != std::string::npos; }
@@ -117,8 +121,11 @@ inline constexpr std::array<std::string_view, 3> measurement_modes = {"train", "
 inline constexpr std::array<std::string_view, 6> measurement_phases = {"step",   "e2e",   "prefill",
                                                                        "decode", "serve", "op"};
 /// Accepted values of the `metric` column.
-inline constexpr std::array<std::string_view, 6> measurement_metrics = {
-    "samples_per_s", "tokens_per_s", "latency_s", "step_time_s", "tflops", "bandwidth_gbs"};
+inline constexpr std::array<std::string_view, 13> measurement_metrics = {
+    "samples_per_s",   "tokens_per_s",        "latency_s",       "step_time_s",  "tflops",      "bandwidth_gbs",
+    "peak_memory_gib", "reserved_memory_gib", "kv_cache_tokens", "kv_cache_gib", "weights_gib", "max_batch",
+    "oom_batch"};
+
 /// Accepted non-blank values of the `precision` column.
 inline constexpr std::array<std::string_view, 9> measurement_precisions = {
     "fp32", "tf32", "amp-fp16", "amp-bf16", "fp16", "bf16", "fp8", "int8", "int4"};
@@ -340,6 +347,13 @@ inline measurement read_measurement_row(const csv_record& rec, const measurement
 
 }  // namespace detail
 
+/// Whether `metric` measures memory (models/measurements/memory.csv): predicted from the footprint, not the time
+/// model, and never fitted by calibrate.
+inline bool is_memory_metric(std::string_view metric) {
+    return std::find(detail::measurement_metrics.begin() + 6, detail::measurement_metrics.end(), metric) !=
+           detail::measurement_metrics.end();
+}
+
 inline std::optional<std::string> measurement::param(std::string_view key) const {
     for (const auto& [k, v] : params) {
         if (k == key) {
@@ -360,6 +374,19 @@ inline std::optional<long long> measurement::int_param(std::string_view key) con
                           "' must be a positive integer, got '" + *v + "'");
     }
     return n;
+}
+
+inline std::optional<double> measurement::real_param(std::string_view key) const {
+    auto v = param(key);
+    if (!v) {
+        return std::nullopt;
+    }
+    auto x = detail::parse_positive_field(*v);
+    if (!x) {
+        throw input_error("line " + std::to_string(line) + " (" + id + "): param '" + std::string(key) +
+                          "' must be a number > 0, got '" + *v + "'");
+    }
+    return x;
 }
 
 inline bool measurement::saturated() const {

@@ -422,14 +422,42 @@ private:
 
     /// Activation recomputation priced as such (Korthikanti et al. 2022): full recompute runs each block's forward
     /// again in backward; selective recompute only its core attention (QKᵀ, softmax, mask, dropout, PV), which
-    /// fused attention recomputes anyway.
+    /// fused attention recomputes anyway; PyTorch's op-level selective policy (recomputes_op_level) everything but
+    /// attention and every other matmul (op_level_recompute).
     void recompute(std::size_t first) {
         if (!tr_ || p_.config.recompute == roofcast::recompute::none) {
+            return;
+        }
+        if (p_.config.recompute == roofcast::recompute::selective && recomputes_op_level(p_.config.framework)) {
+            op_level_recompute(first);
             return;
         }
         const bool full = p_.config.recompute == roofcast::recompute::full;
         for (std::size_t i = full ? first : 0; i < (full ? fwd_.size() : core_.size()); ++i) {
             kernel k = fwd_[full ? i : core_[i]];
+            k.name = s_.named ? k.name + " recompute" : std::string();
+            bwd_.push_back(std::move(k));
+        }
+    }
+
+    /// PyTorch's op-level selective recomputation (torchtitan: with the block's matmuls in the order q, k, v, o, then
+    /// gate, up, down or fc1, fc2, the outputs of the odd ones and of attention are kept): the backward pass runs
+    /// again every forward kernel of the block but attention and the GEMMs, and the share of the GEMMs' work the
+    /// policy discards, (g·h² + h² + h·F)/(2h² + 2g·h² + 3h·F) gated and (g·h² + h² + h·F)/(2h² + 2g·h² + 2h·F) not,
+    /// g the KV heads' share of the heads (memory: transformer_layer_saved).
+    void op_level_recompute(std::size_t first) {
+        const double h = static_cast<double>(t_.hidden), f = static_cast<double>(t_.ffn_hidden);
+        const double g = static_cast<double>(t_.kv_heads) / static_cast<double>(t_.heads);
+        const double ffn_gemms = gated(t_.ffn) ? 3.0 : 2.0;
+        const double share = (g * h * h + h * h + h * f) / (2.0 * h * h + 2.0 * g * h * h + ffn_gemms * h * f);
+        for (std::size_t i = first; i < fwd_.size(); ++i) {
+            kernel k = fwd_[i];
+            if (k.cls == op_class::attention || std::find(core_.begin(), core_.end(), i) != core_.end()) {
+                continue;
+            }
+            if (k.cls == op_class::gemm) {
+                k.count *= share;
+            }
             k.name = s_.named ? k.name + " recompute" : std::string();
             bwd_.push_back(std::move(k));
         }

@@ -13,6 +13,7 @@
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,51 +66,153 @@ inline double kv_cache_bytes_per_token(const transformer_config& t, const run_co
     return 2.0 * layers * kv_heads * static_cast<double>(t.head_dim) * kv_bytes(c) / c.pp;
 }
 
-/// Activation bytes one transformer layer keeps for backward (Korthikanti et al. 2022, Table 2; 16-bit
-/// activations, scaled for other widths): with s tokens, b sequences, h hidden, a heads and t-way tensor
-/// parallelism,
-///   none:      s·b·h·(10 + 24/t + 5·a·s/(h·t))   (with sequence parallelism: s·b·h·(34 + 5·a·s/h)/t)
-///   selective: s·b·h·(10 + 24/t)                 (with sequence parallelism: 34·s·b·h/t)
-///   full:      2·s·b·h                            (the layer input only; /t with sequence parallelism).
-inline double transformer_layer_activations(const transformer_config& t, const run_config& c, double s, double b) {
+/// How a framework keeps a transformer layer's tensors for backward (docs/memory.md, "Training activations").
+struct activation_habits {
+    /// Fused attention (FlashAttention, cuDNN): no s × s score matrix is kept, only the log-sum-exp of each row.
+    bool fused_attention = true;
+    /// Dropout masks kept (one byte an element): models of the GPT-2/BERT era train with dropout 0.1, gated-FFN
+    /// models (Llama, Mistral, Qwen) with none.
+    bool dropout = false;
+    /// A gated FFN saves its input only and recomputes the activation (Megatron/Transformer Engine's fused bias-SwiGLU,
+    /// torch.compile), instead of eager PyTorch's four tensors (gate, up, act(gate), product).
+    bool fused_gate = false;
+    /// Keys and values are expanded to every query head before attention (Hugging Face's repeat_kv).
+    bool repeat_kv = false;
+    /// Norms save their input in FP32 (Hugging Face's RMSNorm upcasts it and saves the 16-bit normalized copy too;
+    /// a LayerNorm under autocast gets an FP32 copy), instead of a fused kernel's 16-bit input.
+    bool fp32_norms = false;
+    /// Selective recomputation as PyTorch implements it (torchtitan's op-level policy: keep the outputs of
+    /// attention and of every other matmul); otherwise as Megatron does (recompute the core attention only).
+    bool op_level_selective = false;
+};
+
+/// Activation bytes one transformer layer keeps for backward, tensor by tensor as the frameworks save them
+/// (Korthikanti et al. 2022, Section 4.1, whose GPT block — dropout, unfused attention, GeLU FFN of 4h — gives their
+/// Table 2: s·b·h·(10 + 24/t + 5·a·s/(h·t)) bytes at 16 bits). With s tokens, b sequences, h hidden, a heads, g the
+/// KV heads' share of the heads, F the FFN width and t-way tensor parallelism (r = 1/t with sequence parallelism,
+/// else 1), at 16 bits:
+///   norms' inputs and outputs 8·s·b·h·r (FP32 norms: 16, or 12 for LayerNorm);  Q, K, V 2·s·b·h·(1 + 2g)/t;  attention
+///   output (projection input) 2·s·b·h/t; unfused attention 2·a·s²·b/t for the probabilities (+ a·s²·b/t mask and
+///   2·a·s²·b/t dropout output with dropout), fused attention 4·a·s·b/t (FP32 log-sum-exp); dropout masks 2·s·b·h·r;
+///   FFN 4·s·b·F/t (GeLU: its input and the second GEMM's), gated 8·s·b·F/t eager or 6·s·b·F/t fused.
+/// Recompute keeps less (transformer_layer_saved).
+inline double transformer_layer_activations(const transformer_config& t, const run_config& c,
+                                            const activation_habits& k, double s, double b) {
     const double h = static_cast<double>(t.hidden), a = static_cast<double>(t.heads), tp = c.tp;
+    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
+    const double g = k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
+    const double f = static_cast<double>(t.ffn_hidden) * (t.experts > 1 ? static_cast<double>(t.top_k) : 1.0);
     const double width = element_bytes(types_of(c.precision).activation) / 2.0;
-    double per = 0.0;
-    switch (c.recompute) {
-        case recompute::none:
-            per = c.sequence_parallel ? s * b * h * (34.0 + 5.0 * a * s / h) / tp
-                                      : s * b * h * (10.0 + 24.0 / tp + 5.0 * a * s / (h * tp));
-            break;
-        case recompute::selective:
-            per = c.sequence_parallel ? 34.0 * s * b * h / tp : s * b * h * (10.0 + 24.0 / tp);
-            break;
-        case recompute::full: per = 2.0 * s * b * h / (c.sequence_parallel ? tp : 1.0); break;
+    // Per norm: its input and output (4·s·b·h); FP32 norms: the FP32 input and, for RMSNorm, the normalized copy.
+    const double norm = k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
+    double sum = 2.0 * norm * s * b * h * r + 2.0 * s * b * h * (1.0 + 2.0 * g) / tp + 2.0 * s * b * h / tp;
+    if (k.fused_attention) {
+        sum += 4.0 * a * s * b / tp / width;  // the FP32 log-sum-exp, whatever the activation width
+    } else {
+        sum += (k.dropout ? 5.0 : 2.0) * a * s * s * b / tp;
     }
-    return per * width;
+    sum += k.dropout ? 2.0 * s * b * h * r : 0.0;
+    sum += (gated(t.ffn) ? (k.fused_gate ? 6.0 : 8.0) : 4.0) * s * b * f / tp;
+    return sum * width;
+}
+
+/// Activation bytes one layer keeps between its forward and its backward under `c.recompute`:
+///   none: every tensor (transformer_layer_activations);
+///   selective, Megatron: the core attention is recomputed, so the s × s terms go (fused attention keeps nothing
+///     of that kind: the same as none); PyTorch's op-level policy: the layer input 2·s·b·h·r, the attention output
+///     and log-sum-exp, and the outputs of every other matmul (Q, V, the FFN's first, its last: torchtitan
+///     _apply_ac_to_transformer_block, "save all except every second mm");
+///   full: the layer input only, 2·s·b·h·r.
+inline double transformer_layer_saved(const transformer_config& t, const run_config& c, const activation_habits& k,
+                                      double s, double b) {
+    const double h = static_cast<double>(t.hidden), tp = c.tp;
+    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
+    const double width = element_bytes(types_of(c.precision).activation) / 2.0;
+    switch (c.recompute) {
+        case recompute::none: return transformer_layer_activations(t, c, k, s, b);
+        case recompute::full: return 2.0 * s * b * h * r * width;
+        case recompute::selective: break;
+    }
+    if (!k.op_level_selective) {
+        activation_habits fused = k;
+        fused.fused_attention = true;
+        const double lse = 4.0 * static_cast<double>(t.heads) * s * b / tp;
+        return transformer_layer_activations(t, c, fused, s, b) - (k.fused_attention ? 0.0 : lse);
+    }
+    const double g = static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
+    const double f = static_cast<double>(t.ffn_hidden) * (t.experts > 1 ? static_cast<double>(t.top_k) : 1.0);
+    // matmuls in order: q, k, v, o, then gate, up, down (gated) or fc1, fc2; the odd ones are kept.
+    const double kept_mm =
+        gated(t.ffn) ? 2.0 * s * b * h / tp + 2.0 * s * b * h * g / tp + 2.0 * s * b * f / tp + 2.0 * s * b * h * r
+                     : 2.0 * s * b * h / tp + 2.0 * s * b * h * g / tp + 2.0 * s * b * f / tp;
+    const double attention_out = 2.0 * s * b * h / tp + 4.0 * static_cast<double>(t.heads) * s * b / tp / width;
+    return (2.0 * s * b * h * r + kept_mm + attention_out) * width;
 }
 
 namespace detail {
 
 /// Model-state bytes of training (Rajbhandari et al. 2020): weights and gradients in the weight type (FP8
-/// keeps BF16 weights), optimizer states and, under mixed precision, FP32 master weights (2 + 2 + 12 = 16
-/// bytes per parameter for Adam), divided over tensor and pipeline parallelism and sharded over the
+/// keeps BF16 weights), optimizer states (FP32 beside FP32 master weights, else in the weight type) and, under
+/// mixed precision, FP32 master weights (2 + 2 + 12 = 16 bytes per parameter for Adam; 2 + 2 + 4 = 8 in pure
+/// BF16), divided over tensor and pipeline parallelism and sharded over the
 /// data-parallel ranks by ZeRO stage (1: optimizer state, 2: + gradients, 3: + weights).
 inline void add_model_states(memory_footprint& f, const run_plan& p) {
     const run_config& c = p.config;
     const double params = local_parameters(*p.source, c);
     const double dp = p.dp;
     const double wb = element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
-    const double states = c.optimizer ? kernels::optimizer_states(*c.optimizer) * 4.0 : 0.0;
+    // Optimizer states are FP32 beside FP32 master weights; pure 16-bit training keeps them in the parameters' type
+    // (torch.optim.AdamW's exp_avg and exp_avg_sq are zeros_like(param)).
+    const double state_bytes = p.types.fp32_master ? 4.0 : wb;
+    const double states = c.optimizer ? kernels::optimizer_states(*c.optimizer) * state_bytes : 0.0;
     const double master = p.types.fp32_master ? 4.0 : 0.0;
+    // Megatron accumulates and reduces gradients in an FP32 buffer (main_grad; --accumulate-allreduce-grads-in-fp32
+    // is the default under BF16): 18 bytes per parameter, 6 + 12/d with its distributed optimizer (docs/source/
+    // api-guide/dist_optimizer.md).
+    const bool fp32_grads = p.types.fp32_master && software_profiles[p.profile].name == "megatron";
     f.items.emplace_back("weights", params * wb / (c.zero >= 3 ? dp : 1.0));
-    f.items.emplace_back("gradients", params * wb / (c.zero >= 2 ? dp : 1.0));
+    f.items.emplace_back("gradients", params * (fp32_grads ? 4.0 : wb) / (c.zero >= 2 ? dp : 1.0));
     f.items.emplace_back("optimizer state", params * (states + master) / (c.zero >= 1 ? dp : 1.0));
 }
 
-/// Activations kept for backward: a transformer's per layer (transformer_layer_activations, an encoder-decoder's
+/// How the run's framework keeps activations (activation_habits): fused attention as resolved; dropout for
+/// models without a gated FFN; Megatron (Transformer Engine) and torch.compile fuse the gated activation; Hugging
+/// Face expands K and V; PyTorch's selective recompute is op-level (torchtitan), Megatron's and the others'
+/// recompute the core attention.
+inline activation_habits habits_of(const run_plan& p) {
+    const std::string_view fw = software_profiles[p.profile].name;
+    activation_habits k;
+    k.fused_attention = p.config.fused_attention.value_or(true);
+    k.dropout = p.source->transformer && !gated(p.source->transformer->ffn);
+    k.fused_gate = fw == "megatron" || fw == "pytorch-compiled";
+    k.repeat_kv = fw == "hf-pytorch";
+    k.fp32_norms = fw == "hf-pytorch";
+    k.op_level_selective = recomputes_op_level(fw);
+    return k;
+}
+
+/// Bytes per logit a decoder's loss holds at the end of the forward pass: the logits in the activation type, then
+/// Megatron's vocab-parallel cross entropy an FP32 softmax in place (6 bytes at 16 bits: megatron/core/
+/// tensor_parallel/cross_entropy.py), PyTorch an FP32 copy and its FP32 log-softmax (10 bytes at 16 bits:
+/// F.cross_entropy(logits.float())), Hugging Face before transformers 4.46 also a shifted FP32 copy (14 bytes).
+inline double loss_bytes_per_logit(const run_plan& p) {
+    const double a = element_bytes(p.types.activation);
+    const std::string_view fw = software_profiles[p.profile].name;
+    if (fw == "megatron") {
+        return a + 4.0;
+    }
+    // Hugging Face causal LMs before transformers 4.46 return FP32 logits (`logits = logits.float()`) and shift a
+    // contiguous copy of them for the loss: one more FP32 copy (modeling_llama.py; 4.46 shifts the labels instead).
+    const long v = detail::version_number(p.config.framework_version);
+    const bool shifted_copy = fw == "hf-pytorch" && v >= 0 && v < 4046;
+    return a + (a < 4.0 ? 4.0 : 0.0) + 4.0 + (shifted_copy ? 4.0 : 0.0);
+}
+
+/// Activations kept for backward: a transformer's per layer (transformer_layer_saved, an encoder-decoder's
 /// encoder blocks over a fixed input's positions where it has one) for the layers of a pipeline stage, times the
-/// micro-batches 1F1B keeps in flight on the first stage (up to p), plus FP32 logits for the loss; a CNN's every
-/// convolution and activation output.
+/// micro-batches 1F1B keeps in flight on the first stage (up to p); with full (or PyTorch's op-level selective)
+/// recomputation, one layer's full set while it is recomputed in the backward pass; a decoder's loss over its logits
+/// (loss_bytes_per_logit); a CNN's every convolution and activation output.
 inline double training_activations(const run_plan& p) {
     const run_config& c = p.config;
     const double b = static_cast<double>(c.batch);
@@ -123,17 +226,55 @@ inline double training_activations(const run_plan& p) {
         return act;
     }
     const transformer_config& t = *p.source->transformer;
+    const activation_habits k = habits_of(p);
     const double s = static_cast<double>(c.seq_len);
     const double micro = std::max(1.0, b / p.microbatches);
     const double in_flight = std::min(c.pp, p.microbatches);
     const double s_enc = t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions) : s;  // fixed input
-    double act = (transformer_layer_activations(t, c, s_enc, micro) * static_cast<double>(t.layers) +
-                  transformer_layer_activations(t, c, s, micro) * static_cast<double>(t.decoder_layers)) /
+    double act = (transformer_layer_saved(t, c, k, s_enc, micro) * static_cast<double>(t.layers) +
+                  transformer_layer_saved(t, c, k, s, micro) * static_cast<double>(t.decoder_layers)) /
                  c.pp * in_flight;
+    if (c.recompute == recompute::full || (c.recompute == recompute::selective && k.op_level_selective)) {
+        act += transformer_layer_activations(t, c, k, std::max(s, s_enc), micro);  // the layer being recomputed
+    }
     if (t.kind != transformer_kind::encoder) {
-        act += micro * s * static_cast<double>(t.vocab) / c.tp * 4.0;  // FP32 logits for the loss
+        act += micro * s * static_cast<double>(t.vocab) / c.tp * loss_bytes_per_logit(p);
     }
     return act;
+}
+
+/// Parameters of the largest unit that ZeRO-3/FSDP gathers whole at a time on one GPU: a transformer block, or the
+/// embedding (and an untied output layer), whichever is larger; a CNN's largest layer is small, its whole net is taken.
+inline double largest_gathered_unit(const run_plan& p) {
+    const double local = local_parameters(*p.source, p.config);
+    if (!p.source->transformer) {
+        return local;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const double blocks = static_cast<double>(t.layers + t.decoder_layers);
+    const double embedding = static_cast<double>(t.vocab * t.hidden) / p.config.tp;
+    return std::min(local, std::max(embedding, (local - embedding) / std::max(1.0, blocks / p.config.pp)));
+}
+
+/// Buffers a data-parallel run keeps beside its model states: ZeRO-3/FSDP gathers each unit's weights before it runs
+/// and prefetches the next (two units in the weight type) and reduce-scatters each unit's gradient in FP32 (PyTorch
+/// FSDP's MixedPrecision(reduce_dtype=float32), the common recipe); PyTorch DDP copies every gradient into its
+/// all-reduce buckets (torch DistributedDataParallel, gradient_as_bucket_view=False: "the saved memory size will be
+/// equal to the total gradients size").
+inline void add_data_parallel_buffers(memory_footprint& f, const run_plan& p) {
+    const run_config& c = p.config;
+    if (p.dp <= 1) {
+        return;
+    }
+    const double wb = element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
+    if (c.zero >= 3) {
+        f.items.emplace_back("gathered weights", largest_gathered_unit(p) * (2.0 * wb + 4.0));
+        return;
+    }
+    const std::string_view fw = software_profiles[p.profile].name;
+    if (c.zero == 0 && (fw == "pytorch" || fw == "hf-pytorch" || fw == "pytorch-compiled")) {
+        f.items.emplace_back("gradient buckets", local_parameters(*p.source, c) * wb);
+    }
 }
 
 /// Inference: weights at the weight precision; a decoder's KV cache for every token it holds; the widest
@@ -179,6 +320,7 @@ inline memory_footprint footprint(const run_plan& p) {
     f.items.reserve(8);
     if (p.config.mode == mode::train) {
         detail::add_model_states(f, p);
+        detail::add_data_parallel_buffers(f, p);
         f.items.emplace_back("activations", detail::training_activations(p));
     } else {
         detail::add_inference_items(f, p);
@@ -208,7 +350,64 @@ inline memory_footprint footprint(const workload& w, const run_config& c) {
 
 /// The footprint of run `c` of `w` on one `g`, with `g`'s usable memory as capacity.
 inline memory_footprint footprint(const workload& w, const gpu_spec& g, const run_config& c) {
-    return footprint(resolve(w, c), g);
+    return footprint(resolve(w, on_gpu(c, g)), g);
+}
+
+/// How an inference engine sizes the KV-cache pool it allocates at start-up (docs/memory.md, "Inference engines").
+enum class kv_pool_rule {
+    /// vLLM: gpu_memory_utilization of the GPU's whole memory, less the weights, the peak activations of a
+    /// profiling pass and the memory outside PyTorch (vllm/worker/worker.py, determine_num_available_blocks).
+    fraction_of_total,
+    /// SGLang: mem_fraction_static of the whole memory holds the weights and the pool (model_runner.py,
+    /// profile_max_num_token).
+    static_fraction,
+    /// TensorRT-LLM: kv_cache_free_gpu_mem_fraction of the memory left free once the engine, its activation
+    /// buffers and the context are in place (KvCacheConfig.free_gpu_memory_fraction).
+    fraction_of_free,
+};
+
+/// One engine's memory settings.
+struct engine_memory {
+    /// How the pool is sized.
+    kv_pool_rule rule = kv_pool_rule::fraction_of_total;
+    /// The fraction the rule applies (vLLM's default 0.9; TensorRT-LLM's 0.9).
+    double fraction = 0.9;
+    /// Tokens of the profiling pass whose activations are set aside (vLLM: max_num_batched_tokens).
+    long long profile_tokens = 8192;
+    /// Sequences whose last-token logits the profiling pass samples (vLLM's max_num_seqs, 256).
+    long long profile_sequences = 256;
+    /// Memory outside the pool and the weights that is not activation: the CUDA context, NCCL and cuBLAS buffers.
+    double non_torch_bytes = 536870912.0;
+};
+
+/// Bytes of KV-cache pool one GPU of run `p` gets under engine `e` (0 when the weights leave none): the weights
+/// at the weight precision; activations of `e.profile_tokens` tokens through the widest layer, (2·h + F/t) elements
+/// each (F doubled when gated), plus FP32 logits of `e.profile_sequences` rows.
+inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_memory& e) {
+    const transformer_config& t = *p.source->transformer;
+    const double capacity = g.usable_memory.value();
+    const double weights = local_parameters(*p.source, p.config) * element_bytes(p.types.weight);
+    const double ffn = static_cast<double>(t.ffn_hidden) / p.config.tp * (gated(t.ffn) ? 2.0 : 1.0);
+    const double act = static_cast<double>(e.profile_tokens) * (2.0 * static_cast<double>(t.hidden) + ffn) *
+                           element_bytes(p.types.activation) +
+                       static_cast<double>(std::min(e.profile_sequences, e.profile_tokens)) *
+                           static_cast<double>(t.vocab) / p.config.tp * 4.0;
+    double pool = 0.0;
+    switch (e.rule) {
+        case kv_pool_rule::fraction_of_total: pool = e.fraction * capacity - weights - act - e.non_torch_bytes; break;
+        case kv_pool_rule::static_fraction: pool = e.fraction * capacity - weights; break;
+        case kv_pool_rule::fraction_of_free: pool = e.fraction * (capacity - weights - act - e.non_torch_bytes); break;
+    }
+    return std::max(0.0, pool);
+}
+
+/// Tokens of KV cache run `p`'s engine holds (each GPU of a tensor-parallel group holds its heads of every token):
+/// kv_pool_bytes over kv_cache_bytes_per_token, rounded down to whole blocks of `block_tokens`.
+inline long long kv_pool_tokens(const run_plan& p, const gpu_spec& g, const engine_memory& e,
+                                long long block_tokens = 16) {
+    const double per_token = kv_cache_bytes_per_token(*p.source->transformer, p.config);
+    const double blocks = std::floor(kv_pool_bytes(p, g, e) / (per_token * static_cast<double>(block_tokens)));
+    return static_cast<long long>(blocks) * block_tokens;
 }
 
 /// Largest batch bisection looks at.
@@ -237,6 +436,7 @@ inline long long largest_fitting_batch(const run_plan& p, const gpu_spec& g, lon
 /// The largest batch of run `c` of `w` (its batch is ignored) that fits `g`, capped at `cap`.
 inline long long largest_fitting_batch(const workload& w, const gpu_spec& g, run_config c,
                                        long long cap = max_batch_searched) {
+    c = on_gpu(c, g);
     c.batch = std::max<long long>(1, c.microbatches);  // a valid batch to resolve; the search reshapes it
     return largest_fitting_batch(resolve(w, c), g, cap);
 }
@@ -291,7 +491,7 @@ inline std::vector<fit_suggestion> fit_suggestions(const workload& w, const gpu_
     for (int z = c.zero + 1; z <= 3 && c.mode == mode::train; ++z) {
         run_config alt = c;
         alt.zero = z;
-        alt.num_gpus = dp == 1 ? c.num_gpus * default_gpus_per_node : c.num_gpus;
+        alt.num_gpus = dp == 1 ? c.num_gpus * gpus_per_node_of(g) : c.num_gpus;
         consider_fit(out, w, g, alt,
                      "--zero " + std::to_string(z) + (dp == 1 ? " --num-gpus " + std::to_string(alt.num_gpus) : ""));
     }
@@ -320,7 +520,7 @@ inline std::vector<fit_suggestion> fit_suggestions(const workload& w, const gpu_
 /// (training), lower precision (inference).
 inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
     validate(g);
-    run_config at = c;
+    run_config at = on_gpu(c, g);
     at.batch = std::max<long long>(1, c.microbatches);  // the batch is searched; any valid one resolves
     const run_plan p = resolve(w, at);
     batch_limit r;

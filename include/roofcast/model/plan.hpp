@@ -442,6 +442,15 @@ inline run_plan plan_for_batch(const run_plan& p, long long b) {
     return q;
 }
 
+/// Run `c` on GPUs `g`: a run given in nodes gets `g`'s node size where it states none (gpus_per_node_of: 4 GH200
+/// superchips, else 8), so that its GPU count is resolved before the run is checked.
+inline run_config on_gpu(run_config c, const gpu_spec& g) {
+    if (c.nodes > 0 && c.gpus_per_node == 0) {
+        c.gpus_per_node = gpus_per_node_of(g);
+    }
+    return c;
+}
+
 /// The node layout of plan `p` on `g` for a collective among `group` GPUs: `g`'s defaults (default_layout),
 /// with the run's GPUs per node and inter-node network where it gives them.
 inline node_layout layout_for(const run_plan& p, const gpu_spec& g, int group) {

@@ -451,7 +451,7 @@ inline prediction predict(const run_plan& plan, const gpu_spec& g, const cost_pa
 /// precision `g` cannot run.
 inline prediction predict(const workload& w, const gpu_spec& g, const run_config& cfg,
                           const cost_params& p = default_params()) {
-    return predict(lower_run(w, cfg), g, p);
+    return predict(lower_run(w, on_gpu(cfg, g)), g, p);
 }
 
 }  // namespace roofcast

@@ -465,7 +465,7 @@ inline void validate_ranges(const run_config& c) {
 /// agree with them.
 inline void validate_parallelism(const run_config& c) {
     const long long group = static_cast<long long>(c.tp) * c.pp;
-    if (c.num_gpus % group != 0 && !(c.num_gpus == 1 && c.nodes == 0)) {
+    if (c.nodes == 0 && c.num_gpus % group != 0 && c.num_gpus != 1) {  // with nodes, the nodes' GPUs are checked
         invalid_run("tp x pp = " + std::to_string(group) + " does not divide num-gpus = " + std::to_string(c.num_gpus));
     }
     const long long per_node = c.gpus_per_node > 0 ? c.gpus_per_node : default_gpus_per_node;

@@ -184,6 +184,13 @@ inline bool expands_beams_in_prefill(std::string_view framework) {
     return framework == "hf-pytorch" || framework == "pytorch" || framework == "pytorch-compiled";
 }
 
+/// Whether `framework`'s selective recomputation is PyTorch's op-level policy (torchtitan's
+/// _apply_ac_to_transformer_block: keep the outputs of attention and of every other matmul, recompute the rest) rather
+/// than Megatron's (recompute the core attention only): the pytorch and pytorch-compiled profiles.
+inline bool recomputes_op_level(std::string_view framework) {
+    return framework == "pytorch" || framework == "pytorch-compiled";
+}
+
 /// The index of the profile called `name` (case-insensitive); throws unknown_name_error with the
 /// closest names.
 inline std::size_t find_profile(std::string_view name) {

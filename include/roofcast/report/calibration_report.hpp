@@ -313,6 +313,48 @@ inline std::string accuracy_markdown(const validation_report& in_sample, const s
     return o.str();
 }
 
+/// The memory section of docs/accuracy.md: the memory rows of `memory` (validate on models/measurements/memory.csv;
+/// nothing is fitted on them, so each prediction is out of sample) by metric and by source, how often fit /
+/// does-not-fit comes out right on the rows that state an out-of-memory threshold, and why rows were skipped.
+inline std::string memory_accuracy_markdown(const validation_report& memory, const measurement_set& data) {
+    std::map<std::tuple<std::string, int, std::string>, const measurement*> by_line;
+    for (const measurement& m : data.rows) {
+        by_line[{m.file, m.line, m.id}] = &m;
+    }
+    std::map<std::string, std::vector<const row_prediction*>> by_source;
+    std::size_t verdicts = 0, right = 0;
+    for (const row_prediction& r : memory.rows) {
+        const auto it = by_line.find({r.file, r.line, r.id});
+        if (it != by_line.end()) {
+            by_source[source_key(*it->second)].push_back(&r);
+        }
+        if (const auto v = fit_verdict_right(r)) {
+            ++verdicts;
+            right += *v ? 1 : 0;
+        }
+    }
+    std::map<std::string, error_summary> sources;
+    for (const auto& [name, rows] : by_source) {
+        sources[name] = summarize(rows);
+    }
+    std::ostringstream o;
+    o << "## Memory\n\n"
+      << "Published memory figures (models/measurements/memory.csv: training peaks, engines' weights and KV-cache "
+         "pools, out-of-memory thresholds; per GPU) against the footprint ([memory.md](memory.md)). No fitted "
+         "parameter changes a footprint, so every figure here is out of sample, as if its source were left out. "
+         "Rows whose run uses what the memory model does not have are skipped (listed below).\n\n"
+      << "```text\n"
+      << summary_text(memory) << '\n'
+      << error_summary_table("metric", memory.by_metric).to_text() << '\n'
+      << error_summary_table("source", sources).to_text() << "```\n\n"
+      << "* Fit / does-not-fit right on " << right << " of " << verdicts
+      << " rows that state a largest batch or an out-of-memory batch"
+      << (verdicts > 0 ? " (" + format_percent(static_cast<double>(right) / static_cast<double>(verdicts)) + ")" : "")
+      << ".\n\n```text\n"
+      << skip_reasons_table(memory).to_text() << "```\n";
+    return o.str();
+}
+
 /// One calibration in a few lines: what was fitted, the RMS log error before and after, and the summary of
 /// the predictions with the fitted parameters.
 inline std::string describe(const calibration_result& c, const validation_report& after) {

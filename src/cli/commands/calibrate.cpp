@@ -70,7 +70,8 @@ void write_calibration_report(const calibrate_options& opt, const calibration_re
 
 int run(const calibrate_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    const measurement_set data = load_data(opt);
+    // Memory rows are scored apart: no fitted parameter changes a footprint (docs/accuracy.md, "Memory").
+    const auto [data, memory_data] = split_memory_rows(load_data(opt));
     calibration_options o;
     if (interactive()) {
         o.progress = [](int it, double cost) {
@@ -102,7 +103,11 @@ int run(const calibrate_options& opt) {
         write_calibration_report(opt, res, after, data, c, command);
     }
     if (!opt.accuracy_report.empty()) {
-        write_file(opt.accuracy_report, accuracy_markdown(after, cvs, command));
+        write_file(opt.accuracy_report,
+                   accuracy_markdown(after, cvs, command) +
+                       (memory_data.rows.empty()
+                            ? std::string()
+                            : "\n" + memory_accuracy_markdown(validate(memory_data, c, res.params), memory_data)));
     }
     if (!opt.held_out.empty()) {
         write_file(opt.held_out, held_out_table(cvs, data).to_csv());

@@ -42,7 +42,7 @@ std::string data_arguments(const data_options& opt) {
 int warn_skipped_rows(const validation_report& r) {
     std::size_t skipped = 0;
     for (const row_prediction& row : r.rows) {
-        if (row.suspect) {
+        if (row.suspect || row.outside_model) {
             std::cerr << "roofcast: note: " << (row.file.empty() ? r.file : row.file) << ':' << row.line << ": "
                       << row.id << ": " << row.skip_reason << '\n';
         } else if (!row.predicted) {
