@@ -289,6 +289,22 @@ TEST_CASE("a run too large to model: exit 2 with the size; a huge but representa
     count_input("cli: too large");
 }
 
+TEST_CASE("special files are refused without being read: /dev/zero and a FIFO (issue 34)") {
+    // /dev/zero once ended in "internal error: std::bad_alloc" (exit 3) and a FIFO named .json blocked forever.
+    expect_error("special file", "predict --workload-file /dev/zero --gpu L4 --mode infer",
+                 "cannot open workload file '/dev/zero': not a regular file (a device)");
+    const std::string fifo = "/tmp/roofcast-fifo-test.json";
+    std::remove(fifo.c_str());
+    REQUIRE(roofcast_tests::run_command("mkfifo '" + fifo + "'").status == 0);
+    // Under `timeout`, so that a regression that opens the FIFO fails (status 124) instead of blocking the suite.
+    const roofcast_tests::cli_result r = roofcast_tests::run_command(
+        std::string("timeout 20 '") + ROOFCAST_CLI + "' predict --workload-file " + fifo + " --gpu L4 --mode infer");
+    CHECK(r.status == 2);
+    CHECK(r.err == "roofcast: error: cannot open Hugging Face config '" + fifo + "': not a regular file (a FIFO)\n");
+    count_input("special file");
+    std::remove(fifo.c_str());
+}
+
 TEST_CASE("a measurement file with bad rows: each skipped with line and reason, the others predicted, exit 2") {
     const std::string path = bad_dir + "/measurements.csv";
     const auto r = run_roofcast("validate --data '" + path + "' --format json");

@@ -531,7 +531,8 @@ onnx_import import_onnx_bytes(const std::string& serialized, const std::string& 
 }
 
 onnx_import import_onnx(const std::string& path) {
-    const std::string serialized = detail::read_text_file(path, "ONNX model");
+    // Protocol buffers parse at most 2 GiB; larger models keep their weights in external data files.
+    const std::string serialized = detail::read_text_file(path, "ONNX model", 2ULL << 30);
     const std::size_t slash = path.find_last_of("/\\");
     return import_onnx_bytes(serialized, slash == std::string::npos ? path : path.substr(slash + 1));
 }

@@ -402,10 +402,14 @@ inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_m
 }
 
 /// Tokens of KV cache run `p`'s engine holds (each GPU of a tensor-parallel group holds its heads of every token):
-/// kv_pool_bytes over kv_cache_bytes_per_token, rounded down to whole blocks of `block_tokens`.
+/// kv_pool_bytes over kv_cache_bytes_per_token, rounded down to whole blocks of `block_tokens`. Throws
+/// unsupported_error for a model without a KV cache.
 inline long long kv_pool_tokens(const run_plan& p, const gpu_spec& g, const engine_memory& e,
                                 long long block_tokens = 16) {
     const double per_token = kv_cache_bytes_per_token(*p.source->transformer, p.config);
+    if (!(per_token > 0.0) || block_tokens < 1) {
+        throw unsupported_error("workload '" + p.source->name + "' keeps no KV cache to pool");
+    }
     const double blocks = std::floor(kv_pool_bytes(p, g, e) / (per_token * static_cast<double>(block_tokens)));
     return static_cast<long long>(blocks) * block_tokens;
 }
