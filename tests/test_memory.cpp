@@ -97,7 +97,7 @@ TEST_CASE("fused attention keeps no score matrix, only the FP32 log-sum-exp of e
     CHECK(rc::transformer_layer_activations(l, c, eager, s, b) ==
           doctest::Approx(s * b * (8 * hl + 2 * hl * 1.5 + 2 * hl + 8 * fl) + 4 * 32 * s * b));
     // PyTorch's op-level selective recompute keeps the layer input, Q, V, the gate projection, the down projection
-    // and the attention output with its log-sum-exp (torchtitan: every other matmul).
+    // and the attention output with its log-sum-exp (PyTorch's op-level policy: every other matmul).
     rc::run_config sel = c;
     sel.recompute = rc::recompute::selective;
     eager.op_level_selective = true;

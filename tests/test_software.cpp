@@ -332,8 +332,9 @@ TEST_CASE("a llama.cpp row's build date is its framework version") {
 }
 
 TEST_CASE("selective recompute: PyTorch's op-level policy recomputes every other matmul, Megatron's only attention") {
-    // Llama-3-8B, 2 x 2048 tokens: the policy keeps the outputs of q, v, gate and down (torchtitan), so the backward
-    // pass runs k, o and up again: 2·T·L·(g·h² + h² + h·F) more GEMM FLOPs, g = 8/32 (memory: the same policy).
+    // Llama-3-8B, 2 x 2048 tokens: the policy keeps the outputs of q, v, gate and down (recomputes_op_level), so the
+    // backward pass runs k, o and up again: 2·T·L·(g·h² + h² + h·F) more GEMM FLOPs, g = 8/32 (memory: the same
+    // policy).
     const rc::workload& w = rc::catalog().workload_named("llama3-8b");
     const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
     rc::run_config c;

@@ -110,7 +110,7 @@ public:
             if (other.transformer) {
                 release_aliases(other, w, taken, notes);
             }
-            for (const std::string& alias : workload_spellings(w)) {
+            for (const std::string& alias : taken) {
                 if (alias != w.name && detail::normalize_name(alias) == detail::normalize_name(other.name)) {
                     notes.push_back("alias '" + alias + "' of workload '" + w.name + "' (" + w.origin +
                                     ") is the name of the " + other.origin + " workload, which it keeps naming");

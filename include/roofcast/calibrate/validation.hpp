@@ -545,8 +545,7 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
         c.mode = mode::infer;
         c.phase = phase::decode;
         c.batch = 1;
-        const run_plan p = resolve(w, c);
-        if (m.param("framework") == std::optional<std::string>("llama.cpp")) {
+        if (profile == "llama.cpp") {
             const auto n_ctx = m.int_param("n_ctx");
             if (!n_ctx) {
                 throw unsupported_error("a llama.cpp KV row needs n_ctx");
@@ -556,13 +555,13 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
             return m.metric == "kv_cache_gib" ? bytes / gib : static_cast<double>(*n_ctx);
         }
         const engine_memory e = engine_of(m);
+        const run_plan p = resolve(w, c);
         if (m.metric == "kv_cache_gib") {
             return kv_pool_bytes(p, g, e) / gib;
         }
         return static_cast<double>(kv_pool_tokens(p, g, e, m.int_param("block_size").value_or(16)));
     }
-    const std::string fw = m.param("framework").value_or("");
-    const bool engine = fw == "vllm" || fw == "sglang" || fw == "tgi" || fw == "tensorrt-llm";
+    const bool engine = profile == "tensorrt-llm";  // the serving engines (memory_profile)
     if (engine && m.metric != "weights_gib") {
         throw unsupported_error("an engine's " + m.metric +
                                 " follows from memory it sizes up front by its build limits and pool rule, not from "
@@ -574,16 +573,13 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     }
     const run_plan p = resolve(w, c);
     const memory_footprint f = footprint(p, g);
-    double allocated = 0.0, headroom = 0.0, context = 0.0;
+    double allocated = 0.0, headroom = 0.0, context = 0.0, weights = 0.0;
     for (const auto& [item, b] : f.items) {
         (item == "allocator headroom" ? headroom : item == "framework context" ? context : allocated) += b;
+        weights += item == "weights" ? b : 0.0;
     }
     if (m.metric == "weights_gib") {
-        for (const auto& [item, b] : f.items) {
-            if (item == "weights") {
-                return b / gib;
-            }
-        }
+        return weights / gib;
     }
     if (m.metric == "peak_memory_gib") {
         if (c.mode != mode::train) {
@@ -728,8 +724,9 @@ inline std::pair<measurement_set, measurement_set> split_memory_rows(const measu
     memory.problems.clear();
     memory.file.clear();
     for (const measurement& m : data.rows) {
-        (is_memory_metric(m.metric) ? memory : time).rows.push_back(m);
-        if (is_memory_metric(m.metric) && memory.file.find(m.file) == std::string::npos) {
+        const bool mem = is_memory_metric(m.metric);
+        (mem ? memory : time).rows.push_back(m);
+        if (mem && memory.file.find(m.file) == std::string::npos) {
             memory.file += (memory.file.empty() ? "" : " + ") + m.file;  // the files that hold memory rows
         }
     }

@@ -440,9 +440,9 @@ private:
         }
     }
 
-    /// PyTorch's op-level selective recomputation (torchtitan: with the block's matmuls in the order q, k, v, o, then
-    /// gate, up, down or fc1, fc2, the outputs of the odd ones and of attention are kept): the backward pass runs
-    /// again every forward kernel of the block but attention and the GEMMs, and the share of the GEMMs' work the
+    /// PyTorch's op-level selective recomputation (recomputes_op_level: with the block's matmuls in the order q, k, v,
+    /// o, then gate, up, down or fc1, fc2, the outputs of the odd ones and of attention are kept): the backward pass
+    /// runs again every forward kernel of the block but attention and the GEMMs, and the share of the GEMMs' work the
     /// policy discards, (g·h² + h² + h·F)/(2h² + 2g·h² + 3h·F) gated and (g·h² + h² + h·F)/(2h² + 2g·h² + 2h·F) not,
     /// g the KV heads' share of the heads (memory: transformer_layer_saved).
     void op_level_recompute(std::size_t first) {

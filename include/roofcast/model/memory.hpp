@@ -81,10 +81,45 @@ struct activation_habits {
     /// Norms save their input in FP32 (Hugging Face's RMSNorm upcasts it and saves the 16-bit normalized copy too;
     /// a LayerNorm under autocast gets an FP32 copy), instead of a fused kernel's 16-bit input.
     bool fp32_norms = false;
-    /// Selective recomputation as PyTorch implements it (torchtitan's op-level policy: keep the outputs of
-    /// attention and of every other matmul); otherwise as Megatron does (recompute the core attention only).
+    /// Selective recomputation as PyTorch implements it (an op-level policy: keep the outputs of attention and of
+    /// every other matmul); otherwise as Megatron does (recompute the core attention only).
     bool op_level_selective = false;
 };
+
+namespace detail {
+
+/// The FFN width a token runs through: F, or top_k experts' for a mixture of experts.
+inline double active_ffn_width(const transformer_config& t) {
+    return static_cast<double>(t.ffn_hidden) * (t.experts > 1 ? static_cast<double>(t.top_k) : 1.0);
+}
+
+/// One layer's saved bytes at 16 bits (transformer_layer_activations), split into the core attention's (the s × s
+/// tensors, or fused attention's FP32 log-sum-exp, given here in 16-bit units) and everything else.
+struct layer_bytes {
+    /// Norms, Q/K/V, the attention output, dropout masks, the FFN.
+    double outside_core = 0.0;
+    /// The core attention's tensors.
+    double core = 0.0;
+};
+
+/// layer_bytes of one transformer layer under habits `k` (formulas: transformer_layer_activations).
+inline layer_bytes layer_parts(const transformer_config& t, const run_config& c, const activation_habits& k, double s,
+                               double b, double width) {
+    const double h = static_cast<double>(t.hidden), a = static_cast<double>(t.heads), tp = c.tp;
+    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
+    const double g = k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
+    // Per norm: its input and output (4·s·b·h); FP32 norms: the FP32 input and, for RMSNorm, the normalized copy.
+    const double norm = k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
+    layer_bytes l;
+    l.outside_core = 2.0 * norm * s * b * h * r + 2.0 * s * b * h * (1.0 + 2.0 * g) / tp + 2.0 * s * b * h / tp +
+                     (k.dropout ? 2.0 * s * b * h * r : 0.0) +
+                     (gated(t.ffn) ? (k.fused_gate ? 6.0 : 8.0) : 4.0) * s * b * active_ffn_width(t) / tp;
+    l.core = k.fused_attention ? 4.0 * a * s * b / tp / width  // the FP32 log-sum-exp, whatever the activation width
+                               : (k.dropout ? 5.0 : 2.0) * a * s * s * b / tp;
+    return l;
+}
+
+}  // namespace detail
 
 /// Activation bytes one transformer layer keeps for backward, tensor by tensor as the frameworks save them
 /// (Korthikanti et al. 2022, Section 4.1, whose GPT block — dropout, unfused attention, GeLU FFN of 4h — gives their
@@ -98,58 +133,49 @@ struct activation_habits {
 /// Recompute keeps less (transformer_layer_saved).
 inline double transformer_layer_activations(const transformer_config& t, const run_config& c,
                                             const activation_habits& k, double s, double b) {
-    const double h = static_cast<double>(t.hidden), a = static_cast<double>(t.heads), tp = c.tp;
-    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
-    const double g = k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
-    const double f = static_cast<double>(t.ffn_hidden) * (t.experts > 1 ? static_cast<double>(t.top_k) : 1.0);
     const double width = element_bytes(types_of(c.precision).activation) / 2.0;
-    // Per norm: its input and output (4·s·b·h); FP32 norms: the FP32 input and, for RMSNorm, the normalized copy.
-    const double norm = k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
-    double sum = 2.0 * norm * s * b * h * r + 2.0 * s * b * h * (1.0 + 2.0 * g) / tp + 2.0 * s * b * h / tp;
-    if (k.fused_attention) {
-        sum += 4.0 * a * s * b / tp / width;  // the FP32 log-sum-exp, whatever the activation width
-    } else {
-        sum += (k.dropout ? 5.0 : 2.0) * a * s * s * b / tp;
-    }
-    sum += k.dropout ? 2.0 * s * b * h * r : 0.0;
-    sum += (gated(t.ffn) ? (k.fused_gate ? 6.0 : 8.0) : 4.0) * s * b * f / tp;
-    return sum * width;
+    const detail::layer_bytes l = detail::layer_parts(t, c, k, s, b, width);
+    return (l.outside_core + l.core) * width;
 }
 
 /// Activation bytes one layer keeps between its forward and its backward under `c.recompute`:
 ///   none: every tensor (transformer_layer_activations);
-///   selective, Megatron: the core attention is recomputed, so the s × s terms go (fused attention keeps nothing
-///     of that kind: the same as none); PyTorch's op-level policy: the layer input 2·s·b·h·r, the attention output
-///     and log-sum-exp, and the outputs of every other matmul (Q, V, the FFN's first, its last: torchtitan
-///     _apply_ac_to_transformer_block, "save all except every second mm");
+///   selective, Megatron: the core attention is recomputed, so the s × s terms go (fused attention keeps its
+///     log-sum-exp: the same as none); PyTorch's op-level policy: the layer input 2·s·b·h·r, the attention output
+///     and log-sum-exp, and the outputs of every other matmul (Q, V, the FFN's first, its last: PyTorch's
+///     selective activation checkpointing, create_selective_checkpoint_contexts, with the policy "save all except
+///     every second mm");
 ///   full: the layer input only, 2·s·b·h·r.
 inline double transformer_layer_saved(const transformer_config& t, const run_config& c, const activation_habits& k,
                                       double s, double b) {
     const double h = static_cast<double>(t.hidden), tp = c.tp;
     const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
     const double width = element_bytes(types_of(c.precision).activation) / 2.0;
+    const detail::layer_bytes l = detail::layer_parts(t, c, k, s, b, width);
     switch (c.recompute) {
-        case recompute::none: return transformer_layer_activations(t, c, k, s, b);
+        case recompute::none: return (l.outside_core + l.core) * width;
         case recompute::full: return 2.0 * s * b * h * r * width;
         case recompute::selective: break;
     }
     if (!k.op_level_selective) {
-        activation_habits fused = k;
-        fused.fused_attention = true;
-        const double lse = 4.0 * static_cast<double>(t.heads) * s * b / tp;
-        return transformer_layer_activations(t, c, fused, s, b) - (k.fused_attention ? 0.0 : lse);
+        return (l.outside_core + (k.fused_attention ? l.core : 0.0)) * width;
     }
     const double g = static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
-    const double f = static_cast<double>(t.ffn_hidden) * (t.experts > 1 ? static_cast<double>(t.top_k) : 1.0);
+    const double f = detail::active_ffn_width(t);
     // matmuls in order: q, k, v, o, then gate, up, down (gated) or fc1, fc2; the odd ones are kept.
-    const double kept_mm =
-        gated(t.ffn) ? 2.0 * s * b * h / tp + 2.0 * s * b * h * g / tp + 2.0 * s * b * f / tp + 2.0 * s * b * h * r
-                     : 2.0 * s * b * h / tp + 2.0 * s * b * h * g / tp + 2.0 * s * b * f / tp;
+    const double kept_mm = 2.0 * s * b * h / tp + 2.0 * s * b * h * g / tp + 2.0 * s * b * f / tp +
+                           (gated(t.ffn) ? 2.0 * s * b * h * r : 0.0);
     const double attention_out = 2.0 * s * b * h / tp + 4.0 * static_cast<double>(t.heads) * s * b / tp / width;
     return (2.0 * s * b * h * r + kept_mm + attention_out) * width;
 }
 
 namespace detail {
+
+/// Bytes of a trained weight (and of its gradient): the weight type, BF16 for FP8 runs (FP8 training keeps BF16
+/// weights and casts them for each GEMM).
+inline double training_weight_bytes(const run_plan& p) {
+    return element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
+}
 
 /// Model-state bytes of training (Rajbhandari et al. 2020): weights and gradients in the weight type (FP8
 /// keeps BF16 weights), optimizer states (FP32 beside FP32 master weights, else in the weight type) and, under
@@ -160,7 +186,7 @@ inline void add_model_states(memory_footprint& f, const run_plan& p) {
     const run_config& c = p.config;
     const double params = local_parameters(*p.source, c);
     const double dp = p.dp;
-    const double wb = element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
+    const double wb = training_weight_bytes(p);
     // Optimizer states are FP32 beside FP32 master weights; pure 16-bit training keeps them in the parameters' type
     // (torch.optim.AdamW's exp_avg and exp_avg_sq are zeros_like(param)).
     const double state_bytes = p.types.fp32_master ? 4.0 : wb;
@@ -177,7 +203,7 @@ inline void add_model_states(memory_footprint& f, const run_plan& p) {
 
 /// How the run's framework keeps activations (activation_habits): fused attention as resolved; dropout for
 /// models without a gated FFN; Megatron (Transformer Engine) and torch.compile fuse the gated activation; Hugging
-/// Face expands K and V; PyTorch's selective recompute is op-level (torchtitan), Megatron's and the others'
+/// Face expands K and V; PyTorch's selective recompute is op-level (recomputes_op_level), Megatron's and the others'
 /// recompute the core attention.
 inline activation_habits habits_of(const run_plan& p) {
     const std::string_view fw = software_profiles[p.profile].name;
@@ -266,7 +292,7 @@ inline void add_data_parallel_buffers(memory_footprint& f, const run_plan& p) {
     if (p.dp <= 1) {
         return;
     }
-    const double wb = element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
+    const double wb = training_weight_bytes(p);
     if (c.zero >= 3) {
         f.items.emplace_back("gathered weights", largest_gathered_unit(p) * (2.0 * wb + 4.0));
         return;
@@ -275,6 +301,12 @@ inline void add_data_parallel_buffers(memory_footprint& f, const run_plan& p) {
     if (c.zero == 0 && (fw == "pytorch" || fw == "hf-pytorch" || fw == "pytorch-compiled")) {
         f.items.emplace_back("gradient buckets", local_parameters(*p.source, c) * wb);
     }
+}
+
+/// Elements one token of an inference pass holds at its widest point: the residual and the norm's output (2·h) and
+/// the FFN's inner activations on this GPU (F/t, two of them when gated).
+inline double transient_elements_per_token(const transformer_config& t, const run_config& c) {
+    return 2.0 * static_cast<double>(t.hidden) + static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 2.0 : 1.0);
 }
 
 /// Inference: weights at the weight precision; a decoder's KV cache for every token it holds; the widest
@@ -301,9 +333,8 @@ inline void add_inference_items(memory_footprint& f, const run_plan& p) {
         f.items.emplace_back("kv cache", b * static_cast<double>(c.beams) * kv_cache_tokens(t, p.kv_tokens) *
                                              kv_cache_bytes_per_token(t, c));
     }
-    const double ffn = static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 2.0 : 1.0);
-    f.items.emplace_back("activations", b * static_cast<double>(p.context_tokens) *
-                                            (2.0 * static_cast<double>(t.hidden) + ffn) * act_bytes);
+    f.items.emplace_back("activations",
+                         b * static_cast<double>(p.context_tokens) * transient_elements_per_token(t, c) * act_bytes);
     if (decoder) {
         f.items.emplace_back("logits", b * static_cast<double>(t.vocab) / c.tp * 4.0);
     }
@@ -387,8 +418,7 @@ inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_m
     const transformer_config& t = *p.source->transformer;
     const double capacity = g.usable_memory.value();
     const double weights = local_parameters(*p.source, p.config) * element_bytes(p.types.weight);
-    const double ffn = static_cast<double>(t.ffn_hidden) / p.config.tp * (gated(t.ffn) ? 2.0 : 1.0);
-    const double act = static_cast<double>(e.profile_tokens) * (2.0 * static_cast<double>(t.hidden) + ffn) *
+    const double act = static_cast<double>(e.profile_tokens) * detail::transient_elements_per_token(t, p.config) *
                            element_bytes(p.types.activation) +
                        static_cast<double>(std::min(e.profile_sequences, e.profile_tokens)) *
                            static_cast<double>(t.vocab) / p.config.tp * 4.0;

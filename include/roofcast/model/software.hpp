@@ -184,8 +184,9 @@ inline bool expands_beams_in_prefill(std::string_view framework) {
     return framework == "hf-pytorch" || framework == "pytorch" || framework == "pytorch-compiled";
 }
 
-/// Whether `framework`'s selective recomputation is PyTorch's op-level policy (torchtitan's
-/// _apply_ac_to_transformer_block: keep the outputs of attention and of every other matmul, recompute the rest) rather
+/// Whether `framework`'s selective recomputation is PyTorch's op-level policy (selective activation checkpointing,
+/// torch.utils.checkpoint.create_selective_checkpoint_contexts, with the policy PyTorch's Llama training recipes apply:
+/// keep the outputs of attention and of every other matmul, recompute the rest) rather
 /// than Megatron's (recompute the core attention only): the pytorch and pytorch-compiled profiles.
 inline bool recomputes_op_level(std::string_view framework) {
     return framework == "pytorch" || framework == "pytorch-compiled";

@@ -313,14 +313,25 @@ inline std::string accuracy_markdown(const validation_report& in_sample, const s
     return o.str();
 }
 
-/// The memory section of docs/accuracy.md: the memory rows of `memory` (validate on models/measurements/memory.csv;
-/// nothing is fitted on them, so each prediction is out of sample) by metric and by source, how often fit /
-/// does-not-fit comes out right on the rows that state an out-of-memory threshold, and why rows were skipped.
-inline std::string memory_accuracy_markdown(const validation_report& memory, const measurement_set& data) {
+namespace detail {
+
+/// The rows of `data` by (file, line, id): how a row_prediction finds its measurement (its source, its group).
+inline std::map<std::tuple<std::string, int, std::string>, const measurement*> rows_by_line(
+    const measurement_set& data) {
     std::map<std::tuple<std::string, int, std::string>, const measurement*> by_line;
     for (const measurement& m : data.rows) {
         by_line[{m.file, m.line, m.id}] = &m;
     }
+    return by_line;
+}
+
+}  // namespace detail
+
+/// The memory section of docs/accuracy.md: the memory rows of `memory` (validate on models/measurements/memory.csv;
+/// nothing is fitted on them, so each prediction is out of sample) by metric and by source, how often fit /
+/// does-not-fit comes out right on the rows that state an out-of-memory threshold, and why rows were skipped.
+inline std::string memory_accuracy_markdown(const validation_report& memory, const measurement_set& data) {
+    const auto by_line = detail::rows_by_line(data);
     std::map<std::string, std::vector<const row_prediction*>> by_source;
     std::size_t verdicts = 0, right = 0;
     for (const row_prediction& r : memory.rows) {
@@ -380,10 +391,7 @@ inline std::string describe(const cross_validation& cv) {
 /// kind "kernel" or "network"), the measured and out-of-sample predicted values and their APE, or why it was not
 /// predicted. What `calibrate --held-out FILE.csv` writes (docs/accuracy.md).
 inline text_table held_out_table(const std::vector<cross_validation>& cvs, const measurement_set& data) {
-    std::map<std::tuple<std::string, int, std::string>, const measurement*> by_line;
-    for (const measurement& m : data.rows) {
-        by_line[{m.file, m.line, m.id}] = &m;
-    }
+    const auto by_line = detail::rows_by_line(data);
     text_table t({"split", "group", "file", "line", "id", "gpu", "workload", "metric", "kind", "measured", "predicted",
                   "ape", "skipped"});
     for (const cross_validation& cv : cvs) {
