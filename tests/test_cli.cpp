@@ -359,10 +359,11 @@ TEST_CASE("Llama-3.1-8B with FSDP on 8 H100s at seq 8192, batch 2, selective rec
     // Per token of the 2 x 8192: each of 32 layers keeps (PyTorch's op-level selective recompute) its input, Q, V (8
     // of 32 heads), the gate projection, the down projection and the attention output in BF16 plus the FP32
     // log-sum-exp of 32 heads: 2·(4096 + 4096 + 1024 + 14336 + 4096 + 4096) + 4·32 bytes; the layer being recomputed
-    // keeps everything once: 2·(4·4096 + 1.5·4096 + 4096 + 4·14336) + 4·32; the loss holds 128256 logits in BF16, an
-    // FP32 copy and the FP32 log-softmax, 10 bytes each.
+    // keeps everything once, its two RMSNorms in FP32 as eager PyTorch computes them (input, normalized copy and
+    // output: 8·4096 in 16-bit units): 2·(8·4096 + 1.5·4096 + 4096 + 4·14336) + 4·32; the loss holds 128256 logits in
+    // BF16, an FP32 copy and the FP32 log-softmax, 10 bytes each.
     const double per_token = 32.0 * (2.0 * (4096 + 4096 + 1024 + 14336 + 4096 + 4096) + 128) +
-                             (2.0 * (4 * 4096 + 1.5 * 4096 + 4096 + 4 * 14336) + 128) + 128256.0 * 10;
+                             (2.0 * (8 * 4096 + 1.5 * 4096 + 4096 + 4 * 14336) + 128) + 128256.0 * 10;
     CHECK(j["memory"]["items"]["activations"].get<double>() == doctest::Approx(16384 * per_token));
     // ZeRO-3 over 8 GPUs: 16 bytes per parameter / 8.
     CHECK(j["memory"]["items"]["optimizer state"].get<double>() == doctest::Approx(12.0 * 8'030'261'248.0 / 8));
@@ -372,7 +373,10 @@ TEST_CASE("max-batch: llama2-7b on A100-40GB, and llama2-70b that needs two GPUs
     const auto a =
         json_of(roofcast("max-batch --gpu A100-SXM4-40GB --workload llama2-7b --mode infer --precision fp16 "
                          "--prompt-len 512 --gen-len 128 --format json"));
-    CHECK(a["max_batch"] == 72);  // derived by hand in docs/memory.md
+    CHECK(a["max_batch"] == 69);  // derived by hand in docs/memory.md
+    CHECK(a["growing_item"] == "kv cache");
+    CHECK(a["likely_range"]["low"].get<long long>() <= 69);
+    CHECK(a["likely_range"]["high"].get<long long>() >= 69);
     CHECK(a["memory"]["fits"] == true);
     CHECK(a["limiting_item"] == "kv cache");
     const auto none =

@@ -313,7 +313,9 @@ TEST_CASE("a max-batch answer displays the batch, or why nothing fits and what w
         CHECK_FALSE(rc::footprint(w, g, llama_inference(r.limit.max_batch + 1)).fits());
         const markup m = html_of(rc::mime_bundle_repr(r));
         CHECK(contains(m.text, "llama2-7b on A100-SXM4-40GB: max batch " + std::to_string(r.limit.max_batch) +
-                                   " (limited by " + r.limit.limiting_item + ")"));
+                                   " (likely " + std::to_string(r.limit.likely_low) + " – " +
+                                   std::to_string(r.limit.likely_high) + "; limited by " + r.limit.limiting_item +
+                                   "; a larger batch grows the " + r.limit.growing_item + ")"));
         const markup unnamed = html_of(rc::mime_bundle_repr(r.limit));
         CHECK(contains(unnamed.text, "max batch " + std::to_string(r.limit.max_batch)));
     }

@@ -1,12 +1,14 @@
 // Capacity planning (docs/planning.md): the training search and the serving model. Numbers are worked by hand
 // from roofcast's own predictions of each layout and from the formulas written out here; properties hold over
 // sweeps of limits; bad requests fail with the field named.
+#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/io/json.hpp>
 #include <roofcast/io/request_lengths.hpp>
 #include <roofcast/roofcast.hpp>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -464,6 +466,24 @@ TEST_CASE("serving plan: the KV capacity of a replica worked by hand") {
     CHECK(p.options[0].kv_batch == static_cast<long long>(expected));
 }
 
+TEST_CASE("serving plan: an engine that sizes its KV pool up front holds as many sequences as its pool has room for") {
+    // TensorRT-LLM: kv_cache_free_gpu_mem_fraction 0.9 of what is free after the weights (2 x 8,030,261,248 B), the
+    // activations of its 8192-token profiling pass (2·4096 + 3·14336 FP16 elements each) and 256 rows of FP32 logits,
+    // and 0.5 GiB outside PyTorch; each sequence's 640 tokens of 128 KiB. Not the footprint's whole free memory.
+    rc::serving_request r = serving("llama3-8b", {"A100-SXM4-80GB"}, 1.0, 512, 128);
+    r.base.framework = "tensorrt-llm";
+    r.base.max_serve_batch = 100000;
+    r.tps = {1};
+    const rc::serving_plan p = rc::plan_serving(r);
+    const double capacity = cat().gpu("A100-SXM4-80GB").usable_memory.value();
+    const double act = 8192.0 * (2 * 4096 + 3 * 14336) * 2 + 256.0 * 128256 * 4;
+    const double pool = 0.9 * (capacity - 8'030'261'248.0 * 2 - act - 536870912.0);
+    CHECK(p.options[0].kv_batch == static_cast<long long>(std::floor(pool / (131072.0 * 640.0))));
+    // The same request on eager PyTorch takes the free memory less its 5% headroom: more sequences.
+    r.base.framework = "pytorch";
+    CHECK(rc::plan_serving(r).options[0].kv_batch > p.options[0].kv_batch);
+}
+
 TEST_CASE("serving plan: a length distribution is summarized by its length-biased means") {
     rc::serving_request r = serving("llama3-8b", {"H100-SXM5-80GB"}, 2.0, 1, 1);
     r.lengths = {{100, 10}, {300, 30}};
@@ -636,4 +656,43 @@ TEST_CASE("request lengths from CSV") {
     fails_with("prompt_len,gen_len\n10\n",
                "t.csv:2: gen_len: '' is not a whole number of tokens between 1 and 10000000");
     CHECK_THROWS_AS(rc::load_request_lengths("/nonexistent/lengths.csv"), rc::input_error);
+}
+
+TEST_CASE("plan train searches and fits the layouts of the large published training runs in the data") {
+    // Every training run of 32 GPUs or more in models/measurements/measured-dev.csv (llm-foundry's MPT-30B and
+    // MPT-70B FSDP runs): its layout is one plan train enumerates (tp, pp, dp, ZeRO stage, recompute, micro-batch
+    // and accumulation), and its footprint per GPU, taken as plan train takes it, fits the GPU it ran on.
+    const rc::measurement_set data =
+        rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv");
+    int runs = 0;
+    for (const rc::measurement& m : data.rows) {
+        if (m.mode != "train" || m.num_gpus < 32) {
+            continue;
+        }
+        ++runs;
+        CAPTURE(m.id);
+        const rc::gpu_spec& g = cat().gpu(m.gpu);
+        const rc::run_config c = rc::run_for(m, g);
+        rc::detail::training_shape s;
+        s.tp = c.tp;
+        s.pp = c.pp;
+        s.dp = c.num_gpus / (c.tp * c.pp);
+        s.zero = c.zero;
+        s.recompute = c.recompute;
+        s.micro = c.batch;
+        s.micro_batches = c.accumulation;
+        rc::training_request r = training(m.workload, {m.gpu}, s.micro * s.micro_batches * s.dp);
+        r.base = c;
+        r.max_gpus = c.num_gpus;
+        const std::vector<rc::detail::training_shape> shapes = rc::detail::training_shapes(r, 8);
+        const bool searched = std::any_of(shapes.begin(), shapes.end(), [&](const rc::detail::training_shape& x) {
+            return x.tp == s.tp && x.pp == s.pp && x.dp == s.dp && x.zero == s.zero && x.recompute == s.recompute &&
+                   x.micro == s.micro && x.micro_batches == s.micro_batches;
+        });
+        CHECK(searched);
+        const rc::memory_footprint f = rc::footprint(rc::resolve(*r.source, rc::detail::shape_run(c, s)), g);
+        CHECK_MESSAGE(f.fits(), m.id, ": ", f.total().value() / 1073741824.0, " GiB of ",
+                      f.capacity.value() / 1073741824.0);
+    }
+    CHECK(runs == 4);
 }

@@ -380,6 +380,19 @@ inline std::string framework_version_of(const measurement& m) {
 /// benchmark are built for a maximum batch of 2048 sequences, so the KV cache, not the cap, bounds the batch.
 inline constexpr long long inflight_serve_batch = 2048;
 
+/// The layers a row's `lora_modules` names carry adapters on: the FFN too ("mlp", "all-linear", "all(...)") is
+/// all; k or the output projection without the FFN is attention; q and v alone (LitGPT's and PEFT's default) qv.
+inline lora_targets lora_targets_of(const std::string& modules) {
+    if (modules.find("mlp") != std::string::npos || modules.find("all") != std::string::npos) {
+        return lora_targets::all;
+    }
+    if (modules.find("k_proj") != std::string::npos || modules.find("o_proj") != std::string::npos ||
+        modules.find("output_proj") != std::string::npos) {
+        return lora_targets::attention;
+    }
+    return lora_targets::qv;
+}
+
 /// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
 /// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
 /// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
@@ -397,6 +410,15 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         throw input_error("row without a precision");
     }
     c.precision = *prec;
+    const auto method = m.param("peft");
+    if (method == std::optional<std::string>("lora") || method == std::optional<std::string>("qlora")) {
+        c.peft = *method == "lora" ? peft::lora : peft::qlora;
+        if (c.peft == peft::qlora && c.precision == precision::int4) {
+            c.precision = precision::bf16;  // rows give QLoRA's storage type; it computes in BF16
+        }
+        c.lora_rank = m.int_param("lora_rank").value_or(c.lora_rank);
+        c.lora_targets = lora_targets_of(m.param("lora_modules").value_or("q_proj+v_proj"));
+    }
     c.framework = m.param("framework").value_or(c.framework);
     c.framework_version = framework_version_of(m);
     c.batch = m.batch.value_or(m.int_param("microbatch").value_or(c.mode == mode::train ? 8 : 1));
@@ -499,11 +521,21 @@ inline engine_memory engine_of(const measurement& m) {
 
 /// Options a memory row may state that the footprint does not model: the row is skipped with the reason.
 inline void require_modelled_memory(const measurement& m) {
-    for (const char* key : {"peft", "offload", "optimizer_in_bwd", "loss_chunked", "liger"}) {
+    for (const char* key : {"peft", "offload", "optimizer_in_bwd", "loss_chunked", "liger", "use_dora"}) {
         const auto v = m.param(key);
-        if (v && *v != "0" && *v != "none") {
+        if (v && *v != "0" && *v != "none" && !(std::string_view(key) == "peft" && (*v == "lora" || *v == "qlora"))) {
             throw unsupported_error(std::string(key) + "=" + *v + " is not in the memory model");
         }
+    }
+    if (m.param("settings") == std::optional<std::string>("undetermined")) {
+        throw unsupported_error("the run's settings cannot be determined from its source (settings=undetermined)");
+    }
+    if (m.param("padded") == std::optional<std::string>("batch_longest")) {
+        throw unsupported_error(
+            "sequences padded to each batch's longest sample: the length at the peak is not stated");
+    }
+    if (m.param("lora_modules") == std::optional<std::string>("mlp")) {
+        throw unsupported_error("adapters on the FFN alone (lora_modules=mlp) are not in the memory model");
     }
     for (const char* key : {"cp", "ep", "vp"}) {
         if (m.int_param(key).value_or(1) > 1) {
@@ -777,6 +809,29 @@ inline std::map<std::string, std::pair<double, double>> error_bands(const valida
         }
     }
     return bands;
+}
+
+/// The likely range of a footprint (error_bands["memory"]): the 10th and 90th percentiles of measured / predicted
+/// over the memory rows of `r` that measure a training or inference footprint (peak_memory_gib,
+/// reserved_memory_gib), widened to include 1; std::nullopt with fewer than 5 such rows.
+inline std::optional<std::pair<double, double>> memory_error_band(const validation_report& r,
+                                                                  const measurement_set& data) {
+    std::map<std::string, const measurement*> by_id;
+    for (const measurement& m : data.rows) {
+        by_id[m.id] = &m;
+    }
+    std::vector<double> ratios;
+    for (const row_prediction& p : r.rows) {
+        const auto it = by_id.find(p.id);
+        if (p.predicted && it != by_id.end() &&
+            (it->second->metric == "peak_memory_gib" || it->second->metric == "reserved_memory_gib")) {
+            ratios.push_back(it->second->value / *p.predicted);
+        }
+    }
+    if (ratios.size() < 5) {
+        return std::nullopt;
+    }
+    return std::make_pair(std::min(1.0, quantile(ratios, 0.1)), std::max(1.0, quantile(ratios, 0.9)));
 }
 
 }  // namespace roofcast

@@ -16,7 +16,7 @@ namespace detail {
 /// Every transformer of models/workloads/, ordered by name.
 inline std::vector<transformer_config> builtin_transformers() {
     std::vector<transformer_config> v;
-    v.reserve(49);
+    v.reserve(63);
     {  // models/workloads/bert-base.toml
         transformer_config t;
         t.name = "bert-base";
@@ -82,6 +82,74 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S3", "Hugging Face transformers models/bert/modeling_bert.py: BertEmbeddings (word, position and token-type tables, LayerNorm with weight and bias), nn.Linear layers with bias, BertPooler (dense hidden x hidden + tanh), MLM decoder tied to the word embeddings"},
             {"S4", "NeuSight ASPLOS artifact scripts/asplos/data/DLmodel_configs/bert_large.json: hidden_size 1024, num_hidden_layers 24, num_attention_heads 16, intermediate_size 4096, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2"}};
         t.origin = "built-in (models/workloads/bert-large.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/bge-small-en-v1.5.toml
+        transformer_config t;
+        t.name = "bge-small-en-v1.5";
+        t.aliases = {"BAAI/bge-small-en-v1.5"};
+        t.description = "BGE small en v1.5: 12-layer BERT encoder, hidden 384, 12 heads, GELU FFN 1536, vocab 30522, 512 positions, token types and pooler";
+        t.kind = transformer_kind::encoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 384;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 32;
+        t.ffn_hidden = 1536;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 30522;
+        t.max_seq = 512;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 2;
+        t.pooler = true;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 33400000.0;
+        t.sources = {
+            {"S1", "Hugging Face BAAI/bge-small-en-v1.5 model card (BGE, BAAI General Embedding; paper: Xiao et al., 'C-Pack: Packaged Resources To Advance General Chinese Embedding', arXiv:2309.07597): MTEB table row BAAI/bge-small-en-v1.5 with dimension 384 and sequence length 512; the last hidden state of [CLS] is the sentence embedding"},
+            {"S2", "Hugging Face BAAI/bge-small-en-v1.5 config.json: architectures BertModel, model_type bert, hidden_size 384, num_hidden_layers 12, num_attention_heads 12, intermediate_size 1536, hidden_act gelu, vocab_size 30522, max_position_embeddings 512, type_vocab_size 2, position_embedding_type absolute"},
+            {"S3", "Hugging Face transformers models/bert/modeling_bert.py: BertEmbeddings (word, position and token-type tables, LayerNorm with weight and bias), nn.Linear layers with bias, BertPooler (dense hidden x hidden + tanh); BertModel has no output layer of its own"},
+            {"S4", "Hugging Face BAAI/bge-small-en-v1.5 model page: 33.4M params (the released safetensors weights)"}};
+        t.origin = "built-in (models/workloads/bge-small-en-v1.5.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/deepseek-coder-6.7b.toml
+        transformer_config t;
+        t.name = "deepseek-coder-6.7b";
+        t.aliases = {"deepseek-ai/deepseek-coder-6.7b-base", "deepseek-coder-6.7b-base", "deepseek-coder-6.7b-instruct", "deepseek-ai/deepseek-coder-6.7b-instruct"};
+        t.description = "DeepSeek-Coder 6.7B: 32-layer Llama-architecture decoder, d_model 4096, 32 heads (no GQA), SwiGLU 11008, RMSNorm, RoPE, vocab 32256, 16K context, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 11008;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32256;
+        t.max_seq = 16384;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 6700000000.0;
+        t.sources = {
+            {"S1", "Guo et al., 'DeepSeek-Coder: When the Large Language Model Meets Programming -- The Rise of Code Intelligence' (arXiv:2401.14196): models of 1.3B, 6.7B and 33B parameters, decoder-only with the DeepSeek LLM (Llama) architecture, pre-trained on 2T tokens of project-level code with a 16K window and a fill-in-the-blank task"},
+            {"S2", "Hugging Face deepseek-ai/deepseek-coder-6.7b-base config.json (deepseek-coder-6.7b-instruct: the same shape): model_type llama, hidden_size 4096, intermediate_size 11008, num_hidden_layers 32, num_attention_heads 32, num_key_value_heads 32, vocab_size 32256, max_position_embeddings 16384, rope_theta 100000, rope_scaling linear factor 4.0, rms_norm_eps 1e-06, hidden_act silu, attention_bias false, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False, LlamaRMSNorm (weight only), separate lm_head"},
+            {"S4", "Hugging Face deepseek-ai/deepseek-coder-6.7b-base model card: 'a 6.7B parameter model with Multi-Head Attention trained on 2 trillion tokens'"}};
+        t.origin = "built-in (models/workloads/deepseek-coder-6.7b.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/deepseek-v2-lite.toml
@@ -760,6 +828,39 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/llama-13b.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/llama-3.2-3b.toml
+        transformer_config t;
+        t.name = "llama-3.2-3b";
+        t.aliases = {"meta-llama/Llama-3.2-3B", "Llama-3.2-3B-Instruct", "meta-llama/Llama-3.2-3B-Instruct"};
+        t.description = "Llama 3.2 3B: 28-layer decoder, d_model 3072, 24 heads of 128 (8 KV heads, GQA), SwiGLU 8192, RMSNorm, RoPE, vocab 128256, tied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 28;
+        t.decoder_layers = 0;
+        t.hidden = 3072;
+        t.heads = 24;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 128256;
+        t.max_seq = 131072;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 3210000000.0;
+        t.sources = {
+            {"S1", "Meta, Llama 3.2 model card (meta-llama/llama-models models/llama3_2/MODEL_CARD.md and the Hugging Face meta-llama/Llama-3.2-3B page): Llama 3.2 (text only) 3B (3.21B) params, 128k context length, GQA yes, shared embeddings yes"},
+            {"S2", "Hugging Face meta-llama/Llama-3.2-3B config.json (the Instruct repository has the same shape): hidden_size 3072, intermediate_size 8192, num_hidden_layers 28, num_attention_heads 24, num_key_value_heads 8, head_dim 128, vocab_size 128256, max_position_embeddings 131072, rope_theta 500000.0, rope_scaling llama3 (factor 32, original_max_position_embeddings 8192), hidden_act silu, attention_bias false, mlp_bias false, tie_word_embeddings true"},
+            {"S3", "Hugging Face transformers models/llama/modeling_llama.py: q/k/v/o and gate/up/down projections with bias=False (attention_bias, mlp_bias), LlamaRMSNorm (weight only), lm_head tied to embed_tokens when tie_word_embeddings is set"}};
+        t.origin = "built-in (models/workloads/llama-3.2-3b.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/llama-7b.toml
         transformer_config t;
         t.name = "llama-7b";
@@ -1395,6 +1496,73 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/opt-1.3b.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/opt-125m.toml
+        transformer_config t;
+        t.name = "opt-125m";
+        t.aliases = {"facebook/opt-125m"};
+        t.description = "OPT-125M: 12-layer decoder, d_model 768, 12 heads, ReLU FFN 3072, vocab 50272, 2048 learned positions, tied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 12;
+        t.decoder_layers = 0;
+        t.hidden = 768;
+        t.heads = 12;
+        t.kv_heads = 12;
+        t.head_dim = 64;
+        t.ffn_hidden = 3072;
+        t.ffn = ffn_kind::relu;
+        t.vocab = 50272;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 125000000.0;
+        t.sources = {
+            {"S1", "Zhang et al., 'OPT: Open Pre-trained Transformer Language Models' (arXiv:2205.01068), Table 1 (125M: 12 layers, 12 heads, d_model 768) and Section 2 (GPT-2-style decoder with ReLU, learned positions, sequence length 2048, GPT-2 BPE tokenizer)"},
+            {"S2", "Hugging Face facebook/opt-125m config.json: hidden_size 768, num_hidden_layers 12, num_attention_heads 12, ffn_dim 3072, activation_function relu, vocab_size 50272, max_position_embeddings 2048, do_layer_norm_before true, word_embed_proj_dim 768"},
+            {"S3", "Hugging Face transformers models/opt/modeling_opt.py: OPTLearnedPositionalEmbedding (max_position_embeddings + 2 rows), biased attention and FFN linears, lm_head tied to the input embedding"}};
+        t.origin = "built-in (models/workloads/opt-125m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/phi-1_5.toml
+        transformer_config t;
+        t.name = "phi-1_5";
+        t.aliases = {"microsoft/phi-1_5", "phi-1.5"};
+        t.description = "Phi-1.5: 24-layer decoder, d_model 2048, 32 heads of 64, GELU FFN 8192, vocab 51200, rotary on 32 of 64 dims, parallel attention/FFN, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 64;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 51200;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1418270720.0;
+        t.sources = {
+            {"S1", "Li et al., 'Textbooks Are All You Need II: phi-1.5 technical report' (arXiv:2309.05463), Section 2.1: architecture exactly as phi-1, a Transformer with 24 layers, 32 heads of dimension 64, rotary embedding with rotary dimension 32, context length 2048; the Hugging Face microsoft/phi-1_5 model card: 'a Transformer with 1.3 billion parameters'"},
+            {"S2", "Hugging Face microsoft/phi-1_5 config.json: model_type phi, hidden_size 2048, intermediate_size 8192, num_hidden_layers 24, num_attention_heads 32, num_key_value_heads 32, hidden_act gelu_new, vocab_size 51200, max_position_embeddings 2048, partial_rotary_factor 0.5, qk_layernorm false, rope_theta 10000.0, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/phi/modeling_phi.py: PhiDecoderLayer with one input_layernorm (LayerNorm) and attn_outputs + feed_forward_hidden_states + residual; q_proj, k_proj, v_proj and dense with bias=True; PhiMLP fc1 and fc2 with bias; final_layernorm; lm_head with bias"},
+            {"S4", "Parameter count of the released microsoft/phi-1_5 safetensors weights (Hugging Face metadata safetensors total 1,418,270,720; shown as 1.42B params)"}};
+        t.origin = "built-in (models/workloads/phi-1_5.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/phi3-mini.toml
         transformer_config t;
         t.name = "phi3-mini";
@@ -1431,6 +1599,39 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/phi3-mini.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/pythia-2.8b.toml
+        transformer_config t;
+        t.name = "pythia-2.8b";
+        t.aliases = {"EleutherAI/pythia-2.8b"};
+        t.description = "Pythia-2.8B: 32-layer GPT-NeoX decoder, d_model 2560, 32 heads, GELU FFN 10240, vocab 50304, rotary on 25% of each head, parallel attention/FFN, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 2560;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 80;
+        t.ffn_hidden = 10240;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50304;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 2775208960.0;
+        t.sources = {
+            {"S1", "EleutherAI Pythia model card (Hugging Face EleutherAI/pythia-2.8b): engineering table (2.8B: 2,517,652,480 non-embedding params, 32 layers, model dim 2560, 32 heads, equivalent to GPT-Neo 2.7B and OPT-2.7B) and naming table (2.8B, formerly 2.7B: total params 2,775,208,960, non-embedding 2,517,652,480)"},
+            {"S2", "Hugging Face EleutherAI/pythia-2.8b config.json: model_type gpt_neox, hidden_size 2560, intermediate_size 10240, num_hidden_layers 32, num_attention_heads 32, hidden_act gelu, vocab_size 50304, max_position_embeddings 2048, rotary_pct 0.25, rotary_emb_base 10000, use_parallel_residual true, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/gpt_neox/modeling_gpt_neox.py: GPTNeoXLayer with input_layernorm and post_attention_layernorm (LayerNorm) and, with use_parallel_residual, attn(ln1(x)) + mlp(ln2(x)) + x; query_key_value and dense with bias; GPTNeoXMLP dense_h_to_4h and dense_4h_to_h with bias; final_layer_norm; embed_out without bias"}};
+        t.origin = "built-in (models/workloads/pythia-2.8b.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/qwen2-7b.toml
         transformer_config t;
         t.name = "qwen2-7b";
@@ -1464,6 +1665,285 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S3", "Hugging Face transformers models/qwen2/modeling_qwen2.py: q_proj, k_proj, v_proj with bias=True, o_proj and gate/up/down projections with bias=False, Qwen2RMSNorm (weight only), separate lm_head"},
             {"S4", "Hugging Face Qwen/Qwen2-7B model page: 7.62B params (the released safetensors weights); Qwen Team, 'Hello Qwen2' blog (June 2024) lists 7.07B params and 5.98B non-embedding params for Qwen2-7B (not kept: see the comment above)"}};
         t.origin = "built-in (models/workloads/qwen2-7b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen2.5-14b.toml
+        transformer_config t;
+        t.name = "qwen2.5-14b";
+        t.aliases = {"Qwen/Qwen2.5-14B", "Qwen2.5-14B-Instruct", "Qwen/Qwen2.5-14B-Instruct", "deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B"};
+        t.description = "Qwen2.5-14B: 48-layer decoder, d_model 5120, 40 heads (8 KV heads, GQA), Q/K/V biases, SwiGLU 13824, RMSNorm, RoPE, vocab 152064, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 48;
+        t.decoder_layers = 0;
+        t.hidden = 5120;
+        t.heads = 40;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 13824;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 152064;
+        t.max_seq = 131072;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.qkv_bias = true;
+        t.published_parameters = 14700000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen2.5 Technical Report' (arXiv:2412.15115), Section 2 (dense models keep Qwen2's decoder: GQA, SwiGLU, RoPE, QKV bias, RMSNorm with pre-normalization) and Table 1 (14B: 48 layers, 40 / 8 query / KV heads, embedding tying no, 128K context)"},
+            {"S2", "Hugging Face Qwen/Qwen2.5-14B config.json: hidden_size 5120, intermediate_size 13824, num_hidden_layers 48, num_attention_heads 40, num_key_value_heads 8, vocab_size 152064, max_position_embeddings 131072, rope_theta 1000000.0, use_sliding_window false, hidden_act silu, tie_word_embeddings false (Qwen2.5-14B-Instruct: the same with max_position_embeddings 32768)"},
+            {"S3", "Hugging Face transformers models/qwen2/modeling_qwen2.py: q_proj, k_proj, v_proj with bias=True, o_proj and gate/up/down projections with bias=False, Qwen2RMSNorm (weight only), separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen2.5-14B and Qwen2.5-14B-Instruct model cards: Number of Parameters 14.7B, Non-Embedding 13.1B, 48 layers, 40 heads for Q and 8 for KV"},
+            {"S5", "Hugging Face deepseek-ai/DeepSeek-R1-Distill-Qwen-14B config.json: model_type qwen2, hidden_size 5120, intermediate_size 13824, num_hidden_layers 48, num_attention_heads 40, num_key_value_heads 8, vocab_size 152064, max_position_embeddings 131072, tie_word_embeddings false; its model card names Qwen2.5-14B as the base model"}};
+        t.origin = "built-in (models/workloads/qwen2.5-14b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen2.5-32b.toml
+        transformer_config t;
+        t.name = "qwen2.5-32b";
+        t.aliases = {"Qwen/Qwen2.5-32B", "Qwen2.5-32B-Instruct", "Qwen/Qwen2.5-32B-Instruct", "qwq-32b", "Qwen/QwQ-32B"};
+        t.description = "Qwen2.5-32B: 64-layer decoder, d_model 5120, 40 heads (8 KV heads, GQA), Q/K/V biases, SwiGLU 27648, RMSNorm, RoPE, vocab 152064, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 64;
+        t.decoder_layers = 0;
+        t.hidden = 5120;
+        t.heads = 40;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 27648;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 152064;
+        t.max_seq = 131072;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.qkv_bias = true;
+        t.published_parameters = 32500000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen2.5 Technical Report' (arXiv:2412.15115), Section 2 (dense models keep Qwen2's decoder: GQA, SwiGLU, RoPE, QKV bias, RMSNorm with pre-normalization) and Table 1 (32B: 64 layers, 40 / 8 query / KV heads, embedding tying no, 128K context)"},
+            {"S2", "Hugging Face Qwen/Qwen2.5-32B config.json: hidden_size 5120, intermediate_size 27648, num_hidden_layers 64, num_attention_heads 40, num_key_value_heads 8, vocab_size 152064, max_position_embeddings 131072, rope_theta 1000000.0, use_sliding_window false, hidden_act silu, tie_word_embeddings false (Qwen2.5-32B-Instruct: the same with max_position_embeddings 32768)"},
+            {"S3", "Hugging Face transformers models/qwen2/modeling_qwen2.py: q_proj, k_proj, v_proj with bias=True, o_proj and gate/up/down projections with bias=False, Qwen2RMSNorm (weight only), separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen2.5-32B and Qwen2.5-32B-Instruct model cards: Number of Parameters 32.5B, Non-Embedding 31.0B, 64 layers, 40 heads for Q and 8 for KV (the Qwen/QwQ-32B card states the same)"},
+            {"S5", "Hugging Face Qwen/QwQ-32B config.json: model_type qwen2, hidden_size 5120, intermediate_size 27648, num_hidden_layers 64, num_attention_heads 40, num_key_value_heads 8, vocab_size 152064, tie_word_embeddings false (max_position_embeddings is 131072 in one revision and 40960 in another, which changes no parameter; the card states a full 131,072-token context); its model card lists 32.5B parameters, 64 layers, 40 / 8 heads"}};
+        t.origin = "built-in (models/workloads/qwen2.5-32b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen2.5-72b.toml
+        transformer_config t;
+        t.name = "qwen2.5-72b";
+        t.aliases = {"Qwen/Qwen2.5-72B", "Qwen2.5-72B-Instruct", "Qwen/Qwen2.5-72B-Instruct"};
+        t.description = "Qwen2.5-72B: 80-layer decoder, d_model 8192, 64 heads (8 KV heads, GQA), Q/K/V biases, SwiGLU 29568, RMSNorm, RoPE, vocab 152064, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 80;
+        t.decoder_layers = 0;
+        t.hidden = 8192;
+        t.heads = 64;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 29568;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 152064;
+        t.max_seq = 131072;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.qkv_bias = true;
+        t.published_parameters = 72700000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen2.5 Technical Report' (arXiv:2412.15115), Section 2 (dense models keep Qwen2's decoder: GQA, SwiGLU, RoPE, QKV bias, RMSNorm with pre-normalization) and Table 1 (72B: 80 layers, 64 / 8 query / KV heads, embedding tying no, 128K context)"},
+            {"S2", "Hugging Face Qwen/Qwen2.5-72B config.json: hidden_size 8192, intermediate_size 29568, num_hidden_layers 80, num_attention_heads 64, num_key_value_heads 8, vocab_size 152064, max_position_embeddings 131072, rope_theta 1000000.0, use_sliding_window false, hidden_act silu, tie_word_embeddings false (Qwen2.5-72B-Instruct: the same with max_position_embeddings 32768)"},
+            {"S3", "Hugging Face transformers models/qwen2/modeling_qwen2.py: q_proj, k_proj, v_proj with bias=True, o_proj and gate/up/down projections with bias=False, Qwen2RMSNorm (weight only), separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen2.5-72B and Qwen2.5-72B-Instruct model cards: Number of Parameters 72.7B, Non-Embedding 70.0B, 80 layers, 64 heads for Q and 8 for KV"}};
+        t.origin = "built-in (models/workloads/qwen2.5-72b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen2.5-coder-0.5b.toml
+        transformer_config t;
+        t.name = "qwen2.5-coder-0.5b";
+        t.aliases = {"Qwen/Qwen2.5-Coder-0.5B", "qwen2.5-coder-0.5b-instruct", "Qwen/Qwen2.5-Coder-0.5B-Instruct"};
+        t.description = "Qwen2.5-Coder-0.5B: 24-layer decoder, d_model 896, 14 heads of 64 (2 KV heads, GQA), Q/K/V biases, SwiGLU 4864, RMSNorm, RoPE, vocab 151936, tied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 896;
+        t.heads = 14;
+        t.kv_heads = 2;
+        t.head_dim = 64;
+        t.ffn_hidden = 4864;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 151936;
+        t.max_seq = 32768;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.qkv_bias = true;
+        t.published_parameters = 490000000.0;
+        t.sources = {
+            {"S1", "Hugging Face Qwen/Qwen2.5-Coder-0.5B model card (the Instruct card states the same): transformers with RoPE, SwiGLU, RMSNorm, Attention QKV bias and tied word embeddings; Number of Parameters 0.49B, Non-Embedding 0.36B; 24 layers; 14 attention heads for Q and 2 for KV; context length 32,768 tokens"},
+            {"S2", "Hugging Face Qwen/Qwen2.5-Coder-0.5B config.json (Qwen2.5-Coder-0.5B-Instruct: the same shape): model_type qwen2, hidden_size 896, intermediate_size 4864, num_hidden_layers 24, num_attention_heads 14, num_key_value_heads 2, vocab_size 151936, max_position_embeddings 32768, rope_theta 1000000.0, use_sliding_window false, hidden_act silu, tie_word_embeddings true"},
+            {"S3", "Hugging Face transformers models/qwen2/modeling_qwen2.py: q_proj, k_proj, v_proj with bias=True, o_proj and gate/up/down projections with bias=False, Qwen2RMSNorm (weight only), lm_head tied to embed_tokens when tie_word_embeddings is set"}};
+        t.origin = "built-in (models/workloads/qwen2.5-coder-0.5b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen3-235b-a22b.toml
+        transformer_config t;
+        t.name = "qwen3-235b-a22b";
+        t.aliases = {"Qwen/Qwen3-235B-A22B", "qwen3-235b-a22b-fp8", "Qwen/Qwen3-235B-A22B-FP8"};
+        t.description = "Qwen3-235B-A22B: 94-layer MoE decoder, d_model 4096, 64 heads of 128 (4 KV heads), QK-norm, 128 SwiGLU experts of 1536, top-8, no shared expert, RMSNorm, RoPE, vocab 151936, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 94;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 64;
+        t.kv_heads = 4;
+        t.head_dim = 128;
+        t.ffn_hidden = 1536;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 151936;
+        t.max_seq = 40960;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 128;
+        t.top_k = 8;
+        t.moe_every = 1;
+        t.moe_ffn_hidden = 1536;
+        t.published_parameters = 235000000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen3 Technical Report' (arXiv:2505.09388), Section 2 (MoE models share the dense architecture, with 128 experts, 8 activated per token, fine-grained expert segmentation and no shared experts) and Table 2 (Qwen3-235B-A22B: 94 layers, 64 / 4 query / KV heads, 128 / 8 total / activated experts, 128K context)"},
+            {"S2", "Hugging Face Qwen/Qwen3-235B-A22B config.json: model_type qwen3_moe, hidden_size 4096, intermediate_size 12288, moe_intermediate_size 1536, num_hidden_layers 94, num_attention_heads 64, num_key_value_heads 4, head_dim 128, num_experts 128, num_experts_per_tok 8, decoder_sparse_step 1, mlp_only_layers [], vocab_size 151936, max_position_embeddings 40960, rope_theta 1000000, attention_bias false, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/qwen3_moe/modeling_qwen3_moe.py: q/k/v/o projections with bias=False, q_norm and k_norm (Qwen3MoeRMSNorm over head_dim), Qwen3MoeSparseMoeBlock with a router gate of hidden_size x num_experts (no bias) and num_experts SwiGLU experts of moe_intermediate_size, no shared expert; Qwen3MoeRMSNorm (weight only); separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen3-235B-A22B model card: Number of Parameters 235B in total and 22B activated, Non-Embedding 234B, 94 layers, 64 heads for Q and 4 for KV, 128 experts, 8 activated, context length 32,768 natively and 131,072 tokens with YaRN"},
+            {"S5", "Hugging Face Qwen/Qwen3-235B-A22B-FP8 model card: the FP8 version of Qwen3-235B-A22B, with the same 235B in total and 22B activated, 94 layers, 64 / 4 heads, 128 experts, 8 activated"}};
+        t.origin = "built-in (models/workloads/qwen3-235b-a22b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen3-30b-a3b.toml
+        transformer_config t;
+        t.name = "qwen3-30b-a3b";
+        t.aliases = {"Qwen/Qwen3-30B-A3B"};
+        t.description = "Qwen3-30B-A3B: 48-layer MoE decoder, d_model 2048, 32 heads of 128 (4 KV heads), QK-norm, 128 SwiGLU experts of 768, top-8, no shared expert, RMSNorm, RoPE, vocab 151936, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 48;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 32;
+        t.kv_heads = 4;
+        t.head_dim = 128;
+        t.ffn_hidden = 768;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 151936;
+        t.max_seq = 40960;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 128;
+        t.top_k = 8;
+        t.moe_every = 1;
+        t.moe_ffn_hidden = 768;
+        t.published_parameters = 30500000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen3 Technical Report' (arXiv:2505.09388), Section 2 (MoE models share the dense architecture, with 128 experts, 8 activated per token, fine-grained expert segmentation and no shared experts) and Table 2 (Qwen3-30B-A3B: 48 layers, 32 / 4 query / KV heads, 128 / 8 total / activated experts, 128K context)"},
+            {"S2", "Hugging Face Qwen/Qwen3-30B-A3B config.json: model_type qwen3_moe, hidden_size 2048, intermediate_size 6144, moe_intermediate_size 768, num_hidden_layers 48, num_attention_heads 32, num_key_value_heads 4, head_dim 128, num_experts 128, num_experts_per_tok 8, decoder_sparse_step 1, mlp_only_layers [], vocab_size 151936, max_position_embeddings 40960, rope_theta 1000000, attention_bias false, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/qwen3_moe/modeling_qwen3_moe.py: q/k/v/o projections with bias=False, q_norm and k_norm (Qwen3MoeRMSNorm over head_dim), Qwen3MoeSparseMoeBlock with a router gate of hidden_size x num_experts (no bias) and num_experts SwiGLU experts of moe_intermediate_size, no shared expert; Qwen3MoeRMSNorm (weight only); separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen3-30B-A3B model card: Number of Parameters 30.5B in total and 3.3B activated, Non-Embedding 29.9B, 48 layers, 32 heads for Q and 4 for KV, 128 experts, 8 activated, context length 32,768 natively and 131,072 tokens with YaRN"}};
+        t.origin = "built-in (models/workloads/qwen3-30b-a3b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/qwen3-32b.toml
+        transformer_config t;
+        t.name = "qwen3-32b";
+        t.aliases = {"Qwen/Qwen3-32B"};
+        t.description = "Qwen3-32B: 64-layer decoder, d_model 5120, 64 heads of 128 (8 KV heads, GQA), QK-norm, SwiGLU 25600, RMSNorm, RoPE, vocab 151936, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 64;
+        t.decoder_layers = 0;
+        t.hidden = 5120;
+        t.heads = 64;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 25600;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 151936;
+        t.max_seq = 40960;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 32800000000.0;
+        t.sources = {
+            {"S1", "Qwen Team, 'Qwen3 Technical Report' (arXiv:2505.09388), Section 2 (dense models as Qwen2.5: GQA, SwiGLU, RoPE, RMSNorm with pre-normalization; QKV bias removed and QK-Norm added) and Table 1 (Qwen3-32B: 64 layers, 64 / 8 query / KV heads, tie embedding no, 128K context)"},
+            {"S2", "Hugging Face Qwen/Qwen3-32B config.json: model_type qwen3, hidden_size 5120, intermediate_size 25600, num_hidden_layers 64, num_attention_heads 64, num_key_value_heads 8, head_dim 128, vocab_size 151936, max_position_embeddings 40960, rope_theta 1000000, attention_bias false, use_sliding_window false, hidden_act silu, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/qwen3/modeling_qwen3.py: q/k/v/o and gate/up/down projections with bias=False (attention_bias), q_norm and k_norm (Qwen3RMSNorm over head_dim) on each query and key head, Qwen3RMSNorm (weight only) before attention and MLP, separate lm_head"},
+            {"S4", "Hugging Face Qwen/Qwen3-32B model card: Number of Parameters 32.8B, Non-Embedding 31.2B, 64 layers, 64 heads for Q and 8 for KV, context length 32,768 natively and 131,072 tokens with YaRN"}};
+        t.origin = "built-in (models/workloads/qwen3-32b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/stablelm-base-alpha-3b.toml
+        transformer_config t;
+        t.name = "stablelm-base-alpha-3b";
+        t.aliases = {"stabilityai/stablelm-base-alpha-3b"};
+        t.description = "StableLM-Base-Alpha-3B: 16-layer GPT-NeoX decoder, d_model 4096, 32 heads, GELU FFN 16384, vocab 50688, rotary on 25% of each head, parallel attention/FFN, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 16;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 16384;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50688;
+        t.max_seq = 4096;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 3638525952.0;
+        t.sources = {
+            {"S1", "Stability-AI/StableLM README.md, StableLM-Alpha section: context length 4096 tokens for these models; table row 3B (checkpoints stabilityai/stablelm-base-alpha-3b and stablelm-tuned-alpha-3b): 800B training tokens, 3,638,525,952 parameters"},
+            {"S2", "Hugging Face stabilityai/stablelm-base-alpha-3b config.json: architectures GPTNeoXForCausalLM, model_type gpt_neox, hidden_size 4096, intermediate_size 16384, num_hidden_layers 16, num_attention_heads 32, hidden_act gelu, vocab_size 50688, max_position_embeddings 4096, rotary_pct 0.25, rotary_emb_base 10000, use_parallel_residual true, tie_word_embeddings false"},
+            {"S3", "Hugging Face transformers models/gpt_neox/modeling_gpt_neox.py: GPTNeoXLayer with input_layernorm and post_attention_layernorm (LayerNorm) and, with use_parallel_residual, attn(ln1(x)) + mlp(ln2(x)) + x; query_key_value and dense with bias; GPTNeoXMLP dense_h_to_4h and dense_4h_to_h with bias; final_layer_norm; embed_out without bias"}};
+        t.origin = "built-in (models/workloads/stablelm-base-alpha-3b.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/switch-xl-4e.toml

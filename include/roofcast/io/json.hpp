@@ -113,14 +113,16 @@ inline void to_json(nlohmann::json& j, const memory_footprint& m) {
                        {"items", items}};
 }
 
-/// {max_batch, memory, limiting_item, suggestions: [{change, memory}]}.
+/// {max_batch, likely_range: {low, high}, memory, limiting_item, growing_item, suggestions: [{change, memory}]}.
 inline void to_json(nlohmann::json& j, const batch_limit& b) {
     nlohmann::json s = nlohmann::json::array();
     for (const fit_suggestion& x : b.suggestions) {
         s.push_back({{"change", x.change}, {"memory", x.footprint}});
     }
     j = nlohmann::json{
-        {"max_batch", b.max_batch}, {"memory", b.footprint}, {"limiting_item", b.limiting_item}, {"suggestions", s}};
+        {"max_batch", b.max_batch},       {"likely_range", {{"low", b.likely_low}, {"high", b.likely_high}}},
+        {"memory", b.footprint},          {"limiting_item", b.limiting_item},
+        {"growing_item", b.growing_item}, {"suggestions", s}};
     if (b.max_batch == 0) {
         j["reason"] = "does not fit even at batch 1: " + std::to_string(b.footprint.total().value()) +
                       " bytes needed, " + std::to_string(b.footprint.capacity.value()) + " usable; largest item " +
@@ -151,6 +153,10 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"phase", std::string(to_string_view(phase_of(c)))},
         {"precision", std::string(to_string_view(c.precision))},
         {"framework", c.framework},
+        {"peft", c.peft == peft::none ? nlohmann::json(nullptr)
+                                      : nlohmann::json{{"method", std::string(to_string_view(c.peft))},
+                                                       {"rank", c.lora_rank},
+                                                       {"targets", std::string(to_string_view(c.lora_targets))}}},
         {"batch", p.batch},
         {"seq_len", c.seq_len},
         {"image_size", c.image_size},

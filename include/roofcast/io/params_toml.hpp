@@ -125,7 +125,9 @@ inline std::string to_toml(const cost_params& p, const std::vector<std::string>&
         o << key << " = " << detail::param_number(*r.value) << '\n';
     }
     if (!p.error_bands.empty()) {
-        o << "\n# Likely range of measured / predicted time per kind of run (10th and 90th percentiles).\n"
+        o << "\n# Likely range of measured / predicted time per kind of run, and of the memory footprint (\"memory\"): "
+             "10th\n"
+             "# and 90th percentiles.\n"
              "[error_bands]\n";
         for (const auto& [kind, band] : p.error_bands) {
             o << detail::toml_key(kind) << " = [" << detail::param_number(band.first) << ", "

@@ -264,6 +264,9 @@ struct gemm_schedule {
     long long units = 0, waves = 0;
 };
 
+/// The shallowest slice of K a split-K work unit is costed at.
+inline constexpr long long split_k_min_depth = 256;
+
 /// The schedule of `k` (shape `s`, `peak_rate` on its unit) with the smallest max(t_compute, t_memory) +
 /// t_reduce: t_wave = 2·Tm·Tn·⌈K/split⌉·w / (peak/SMs · γ · e(T)) + t_w, waves = ⌈units / SMs⌉.
 inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const cost_context& c, double peak_rate,
@@ -307,12 +310,10 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
         const double rate =
             peak_sm * gamma * efficiency[static_cast<std::size_t>(shift_m - 4)][static_cast<std::size_t>(shift_n - 4)];
         for (int split : {1, 2, 3, 4, 6, 8}) {
-            // Split-K only pays when the tiles alone leave SMs idle and each slice keeps a useful depth; both
-            // conditions only get stricter as the split grows.
-            // Fused attention splits the keys only when decoding a handful of queries (flash-decoding); its prefill
-            // and training kernels keep one thread block per query tile.
-            if (split > 1 &&
-                (tiles_mn * (split - 1) >= c.sms || s.k / split < 256 || (k.fused != fused_pass::none && s.m > 16))) {
+            // Split-K only pays when the tiles alone leave SMs idle (a condition that only gets stricter as the split
+            // grows). Fused attention splits the keys only when decoding a handful of queries (flash-decoding); its
+            // prefill and training kernels keep one thread block per query tile.
+            if (split > 1 && (tiles_mn * (split - 1) >= c.sms || (k.fused != fused_pass::none && s.m > 16))) {
                 break;
             }
             gemm_schedule x;
@@ -320,7 +321,9 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
             x.split_k = split;
             x.units = tiles_mn * split;
             x.waves = ceil_div(x.units, c.sms);
-            const long long depth = split == 1 ? s.k : ceil_div(s.k, split);
+            // A slice runs at least split_k_min_depth deep (shorter slices cost as much: the pipeline's prologue and
+            // epilogue dominate), so the time never falls as K grows.
+            const long long depth = split == 1 ? s.k : std::max(ceil_div(s.k, split), split_k_min_depth);
             const double waves = tensor && c.stream_k
                                      ? std::max(1.0, static_cast<double>(x.units) / static_cast<double>(c.sms))
                                      : static_cast<double>(x.waves);

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -61,22 +62,29 @@ inline std::string suffixed(const std::string& name, const char* suffix) {
     return name.empty() ? std::string() : name + suffix;
 }
 
-/// Appends a GEMM with weights and, when training, its data-gradient and weight-gradient GEMMs
+/// The gradient GEMMs a linear layer runs in backward: dX for the layers below (none for a network's first layer)
+/// and dW for a trained weight (none for a frozen one: fine-tuning adapters, peft).
+enum class backward_gemms { data_and_weight, weight_only, data_only, none };
+
+/// Appends a GEMM with weights and, when training, its data-gradient and weight-gradient GEMMs as `grads` says
 /// (dX = dY·Wᵀ: M×K×N; dW = Xᵀ·dY: K×N×M).
 inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, long long m, long long n,
-                  long long k, const precision_types& t, bool training, bool need_dgrad, double count) {
+                  long long k, const precision_types& t, bool training, backward_gemms grads, double count) {
     kernel f = kernels::gemm(name, m, n, k, t.math, t.activation, t.math_unit);
     f.count = count;
     f.read = (static_cast<double>(m * k) * element_bytes(t.activation) +
               static_cast<double>(k * n) * element_bytes(t.weight)) *
              units::byte;
     fwd.push_back(std::move(f));
-    if (training) {
-        if (need_dgrad) {
-            kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit);
-            d.count = count;
-            bwd.push_back(std::move(d));
-        }
+    if (!training) {
+        return;
+    }
+    if (grads == backward_gemms::data_and_weight || grads == backward_gemms::data_only) {
+        kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit);
+        d.count = count;
+        bwd.push_back(std::move(d));
+    }
+    if (grads == backward_gemms::data_and_weight || grads == backward_gemms::weight_only) {
         kernel w = kernels::gemm(suffixed(name, " wgrad"), k, n, m, t.math, t.activation, t.math_unit);
         w.count = count;
         bwd.push_back(std::move(w));
@@ -246,11 +254,11 @@ inline dtype gradient_type(const precision_types& t) {
     return t.activation == dtype::fp32 ? dtype::fp32 : t.activation;
 }
 
-/// Gradient exchange of a transformer's `local_params` parameters among the plan's data-parallel ranks:
-/// an all-reduce, or under ZeRO-3/FSDP parameter all-gathers for forward and backward and a gradient
-/// reduce-scatter; all overlap backward.
-inline void data_parallel_collectives(lowered_work& w, const run_plan& p, double local_params) {
-    const double grad_bytes = local_params * element_bytes(gradient_type(p.types));
+/// Gradient exchange of a transformer's `local_params` parameters, `trained` of which train (fewer with peft),
+/// among the plan's data-parallel ranks: an all-reduce of the gradients, or under ZeRO-3/FSDP all-gathers of every
+/// parameter for forward and backward and a reduce-scatter of the gradients instead; all overlap backward.
+inline void data_parallel_collectives(lowered_work& w, const run_plan& p, double local_params, double trained) {
+    const double grad_bytes = trained * element_bytes(gradient_type(p.types));
     if (p.config.zero >= 3) {
         w.collectives.push_back({"zero-3 all-gather", collective::kind::all_gather,
                                  local_params * element_bytes(p.types.weight), p.dp, 2.0, true});
@@ -330,8 +338,27 @@ private:
         return t_.norm == norm_type::rms_norm ? kernels::norm_kind::rms_norm : kernels::norm_kind::layer_norm;
     }
 
+    /// Whether the model's own weights are frozen (fine-tuning adapters: peft).
+    bool frozen() const { return p_.config.peft != peft::none; }
+
+    /// The backward GEMMs of one of the model's linear layers: dX, and dW unless the weights are frozen.
+    detail::backward_gemms weight_grads() const {
+        return frozen() ? detail::backward_gemms::data_only : detail::backward_gemms::data_and_weight;
+    }
+
+    /// A linear layer of a block: its GEMM and backward (weight_grads); QLoRA first dequantizes its NF4 weights to 16
+    /// bits, in forward and again in backward (bitsandbytes' matmul_4bit; torchao's NF4 linear).
     void dense(const std::string& name, long long m, long long n, long long k, double count) {
-        detail::dense(fwd_, bwd_, name, m, n, k, ty_, tr_, true, count);
+        detail::dense(fwd_, bwd_, name, m, n, k, ty_, tr_, weight_grads(), count);
+        if (tr_ && p_.config.peft == peft::qlora) {
+            for (std::vector<kernel>* pass : {&fwd_, &bwd_}) {
+                kernel d = kernels::cast(detail::suffixed(name, " dequantize"), static_cast<double>(k * n), dtype::int4,
+                                         ty_.weight);
+                d.fusible = false;
+                d.count = count;
+                pass->push_back(std::move(d));
+            }
+        }
         // Old llama.cpp builds dequantize the weights to FP16 before a batched cuBLAS GEMM, once per batch of
         // llama_cpp_ubatch rows (ggml-cuda's to_fp16 conversion: read the 4-bit blocks, write FP16).
         if (!tr_ && ty_.weight == dtype::int4 && m > llama_cpp_mmq_max_rows &&
@@ -341,6 +368,22 @@ private:
             d.fusible = false;
             d.count = count * static_cast<double>((m + llama_cpp_ubatch - 1) / llama_cpp_ubatch);
             fwd_.push_back(std::move(d));
+        }
+    }
+
+    /// LoRA adapters beside a linear layer k → each of `outputs` wide, over m rows (Hu et al. 2021, Section 4.1):
+    /// per output its A (m × r × k) and B (m × out × r) GEMMs, both trained.
+    void adapters(const std::string& name, long long m, long long k, std::initializer_list<long long> outputs,
+                  double count) {
+        if (!tr_ || !frozen()) {
+            return;
+        }
+        const long long r = p_.config.lora_rank;
+        for (const long long out : outputs) {
+            detail::dense(fwd_, bwd_, nm(name, " lora A"), m, r, k, ty_, tr_, detail::backward_gemms::data_and_weight,
+                          count);
+            detail::dense(fwd_, bwd_, nm(name, " lora B"), m, out, r, ty_, tr_, detail::backward_gemms::data_and_weight,
+                          count);
         }
     }
 
@@ -366,7 +409,8 @@ private:
             return;
         }
         const double frames = 2.0 * T_, n = s_.stage_fraction;
-        detail::dense(fwd_, bwd_, nm("encoder.", "conv1"), 2 * tokens_, t_.hidden, 3 * t_.mel_bins, ty_, tr_, false, n);
+        detail::dense(fwd_, bwd_, nm("encoder.", "conv1"), 2 * tokens_, t_.hidden, 3 * t_.mel_bins, ty_, tr_,
+                      frozen() ? detail::backward_gemms::none : detail::backward_gemms::weight_only, n);
         pointwise(nm("encoder.", "conv1 gelu"), frames * h_, 1, n, 4.0);
         dense(nm("encoder.", "conv2"), tokens_, t_.hidden, 3 * t_.hidden, n);
         pointwise(nm("encoder.", "conv2 gelu"), T_ * h_, 1, n, 4.0);
@@ -376,7 +420,7 @@ private:
         kernel e = kernels::embedding("embedding", T_, h_, ty_.activation, false);
         e.count = s_.stage_fraction;
         fwd_.push_back(e);
-        if (tr_) {
+        if (tr_ && !frozen()) {  // a frozen embedding takes no gradient
             kernel b = kernels::embedding("embedding bwd", T_, h_, ty_.activation, true);
             b.count = s_.stage_fraction;
             bwd_.push_back(b);
@@ -400,10 +444,19 @@ private:
             latent_projections(prefix, n);
         } else {
             dense(nm(prefix, "qkv"), tokens_, (heads_ + 2 * kv_) * t_.head_dim, t_.hidden, n);
+            if (adapts_all_attention(p_.config.lora_targets)) {
+                adapters(nm(prefix, "qkv"), tokens_, t_.hidden,
+                         {heads_ * t_.head_dim, kv_ * t_.head_dim, kv_ * t_.head_dim}, n);
+            } else {
+                adapters(nm(prefix, "qkv"), tokens_, t_.hidden, {heads_ * t_.head_dim, kv_ * t_.head_dim}, n);
+            }
         }
         self_attention(nm(prefix, "attention"), causal, n, blocks);
         const long long value_dim = latent_attention(t_) ? t_.v_head_dim : t_.head_dim;
         dense(nm(prefix, "out"), tokens_, t_.hidden, heads_ * value_dim, n);
+        if (adapts_all_attention(p_.config.lora_targets)) {
+            adapters(nm(prefix, "out"), tokens_, heads_ * value_dim, {t_.hidden}, n);
+        }
         pointwise(nm(prefix, "residual1"), T_ * h_, 2, n);
         if (cross) {
             norm(nm(prefix, "norm_cross"), kernels::norm_kind::layer_norm, n);
@@ -526,8 +579,12 @@ private:
         if (count <= 0.0) {
             return;
         }
-        const bool g = gated(t_.ffn);
+        const bool g = gated(t_.ffn), adapted = p_.config.lora_targets == lora_targets::all;
         dense(nm(name, " up"), rows, g ? 2 * f : f, t_.hidden, count);
+        if (adapted) {
+            adapters(nm(name, " up"), rows, t_.hidden,
+                     g ? std::initializer_list<long long>{f, f} : std::initializer_list<long long>{f}, count);
+        }
         const double elements = static_cast<double>(rows) * static_cast<double>(f);
         if (t_.ffn == ffn_kind::gelu && decomposes_norm_and_gelu(p_.config.framework)) {
             detail::primitive_gelu(fwd_, bwd_, nm(name, " act"), elements, ty_.activation, tr_, count);
@@ -535,6 +592,9 @@ private:
             pointwise(nm(name, " act"), elements, g ? 2 : 1, count, 4.0);
         }
         dense(nm(name, " down"), rows, t_.hidden, f, count);
+        if (adapted) {
+            adapters(nm(name, " down"), rows, f, {t_.hidden}, count);
+        }
     }
 
     /// Fused attention (one kernel each way), or QKᵀ, softmax, PV with the score mask and dropout; within a
@@ -619,7 +679,9 @@ private:
             return;
         }
         const long long vocab = std::max<long long>(1, t_.vocab / tp_);
-        dense("lm head", s_.logits_rows, vocab, t_.hidden, s_.stage_fraction);
+        // The output layer stays in 16 bits under QLoRA (only the blocks' layers are quantized).
+        detail::dense(fwd_, bwd_, "lm head", s_.logits_rows, vocab, t_.hidden, ty_, tr_, weight_grads(),
+                      s_.stage_fraction);
         if (tr_) {
             const double logits = static_cast<double>(s_.logits_rows) * static_cast<double>(vocab);
             for (const bool backward : {false, true}) {
@@ -642,8 +704,9 @@ private:
         // This GPU's parameters (local_parameters is per pipeline stage of equal share; this pass's stage holds
         // stage_fraction of the blocks).
         const double local_params = local_parameters(*p_.source, c) * c.pp * s_.stage_fraction;
+        const double trained = trainable_parameters(*p_.source, c) * c.pp * s_.stage_fraction;
         if (tr_ && c.optimizer) {
-            detail::optimizer(w.kernels, c.zero >= 1 ? local_params / p_.dp : local_params, *c.optimizer, ty_);
+            detail::optimizer(w.kernels, c.zero >= 1 ? trained / p_.dp : trained, *c.optimizer, ty_);
         }
         for (const auto& [tokens, blocks] : tp_reductions_) {  // empty without tensor parallelism
             w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
@@ -654,7 +717,7 @@ private:
             w.collectives.push_back({"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count, false});
         }
         if (tr_ && p_.dp > 1) {
-            detail::data_parallel_collectives(w, p_, local_params);
+            detail::data_parallel_collectives(w, p_, local_params, trained);
         }
         return w;
     }
@@ -742,7 +805,8 @@ private:
         switch (l.kind) {
             case cnn_layer_kind::conv: convolution(l, name); break;
             case cnn_layer_kind::linear:
-                detail::dense(fwd_, bwd_, name, batch_, l.c_out, l.c_in * l.h_in * l.w_in, ty_, tr_, true, 1.0);
+                detail::dense(fwd_, bwd_, name, batch_, l.c_out, l.c_in * l.h_in * l.w_in, ty_, tr_,
+                              detail::backward_gemms::data_and_weight, 1.0);
                 break;
             case cnn_layer_kind::batch_norm:
                 if (tr_) {

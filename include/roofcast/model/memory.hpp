@@ -5,7 +5,9 @@
 #define ROOFCAST_MODEL_MEMORY_HPP
 
 #include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/model/defaults.hpp>
 #include <roofcast/model/lowering.hpp>
+#include <roofcast/model/params.hpp>
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/precision.hpp>
 #include <roofcast/model/run_config.hpp>
@@ -47,6 +49,11 @@ struct memory_footprint {
     }
 };
 
+/// Bytes per parameter of a weight in 4-bit NormalFloat with double quantization: 4 bits, an 8-bit absmax per block
+/// of 64 and an FP32 constant per 256 of those, 4 + 8/64 + 32/(64·256) = 4.127 bits (Dettmers et al. 2023,
+/// arXiv:2305.14314, Section 3, "Double Quantization").
+inline constexpr double nf4_bytes_per_parameter = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
+
 /// Bytes per element of the KV cache: FP8 runs keep an FP8 cache, others the activation type.
 inline double kv_bytes(const run_config& c) {
     return c.precision == precision::fp8 ? 1.0 : element_bytes(types_of(c.precision).activation);
@@ -78,8 +85,9 @@ struct activation_habits {
     bool fused_gate = false;
     /// Keys and values are expanded to every query head before attention (Hugging Face's repeat_kv).
     bool repeat_kv = false;
-    /// Norms save their input in FP32 (Hugging Face's RMSNorm upcasts it and saves the 16-bit normalized copy too;
-    /// a LayerNorm under autocast gets an FP32 copy), instead of a fused kernel's 16-bit input.
+    /// Norms save their input in FP32 (an eager RMSNorm — Hugging Face's, torchtune's, LitGPT's — upcasts it and
+    /// saves the normalized copy too; a LayerNorm under Hugging Face's autocast gets an FP32 copy), instead of a fused
+    /// kernel's 16-bit input.
     bool fp32_norms = false;
     /// Selective recomputation as PyTorch implements it (an op-level policy: keep the outputs of attention and of
     /// every other matmul); otherwise as Megatron does (recompute the core attention only).
@@ -116,6 +124,13 @@ inline layer_bytes layer_parts(const transformer_config& t, const run_config& c,
                      (gated(t.ffn) ? (k.fused_gate ? 6.0 : 8.0) : 4.0) * s * b * active_ffn_width(t) / tp;
     l.core = k.fused_attention ? 4.0 * a * s * b / tp / width  // the FP32 log-sum-exp, whatever the activation width
                                : (k.dropout ? 5.0 : 2.0) * a * s * s * b / tp;
+    if (c.peft == peft::lora && c.lora_targets != lora_targets::all) {
+        // A frozen FFN without adapters: PyTorch's autograd saves a matmul's input only when the weight's gradient
+        // is computed (tools/autograd/gen_variable_type.py, guard_for), so the second norm's output and the down
+        // projection's input are not kept. QLoRA's 4-bit matmul (bitsandbytes' MatMul4Bit) saves its input whenever
+        // the input needs a gradient, so under qlora they are.
+        l.outside_core -= 2.0 * s * b * h * r + 2.0 * s * b * active_ffn_width(t) / tp;
+    }
     return l;
 }
 
@@ -177,14 +192,30 @@ inline double training_weight_bytes(const run_plan& p) {
     return element_bytes(p.types.weight == dtype::fp8 ? dtype::bf16 : p.types.weight);
 }
 
+/// Bytes per parameter of the frozen weights of a fine-tuning run (peft), on average over the GPU's weights: the
+/// trained weights' type for LoRA; for QLoRA the blocks' linear layers in NF4 (nf4_bytes_per_parameter) and the
+/// embeddings and output layer in the trained type (bitsandbytes and torchao quantize the blocks' linear layers).
+inline double frozen_bytes_per_parameter(const run_plan& p) {
+    const double wb = training_weight_bytes(p);
+    if (p.config.peft != peft::qlora) {
+        return wb;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const double all = parameters(t), outside = embedding_parameters(t);
+    return (outside * wb + (all - outside) * nf4_bytes_per_parameter) / all;
+}
+
 /// Model-state bytes of training (Rajbhandari et al. 2020): weights and gradients in the weight type (FP8
 /// keeps BF16 weights), optimizer states (FP32 beside FP32 master weights, else in the weight type) and, under
 /// mixed precision, FP32 master weights (2 + 2 + 12 = 16 bytes per parameter for Adam; 2 + 2 + 4 = 8 in pure
 /// BF16), divided over tensor and pipeline parallelism and sharded over the
-/// data-parallel ranks by ZeRO stage (1: optimizer state, 2: + gradients, 3: + weights).
+/// data-parallel ranks by ZeRO stage (1: optimizer state, 2: + gradients, 3: + weights). With LoRA or QLoRA (peft)
+/// only the adapters (trainable_parameters) have gradients and optimizer states; the model's own weights are frozen
+/// at frozen_bytes_per_parameter.
 inline void add_model_states(memory_footprint& f, const run_plan& p) {
     const run_config& c = p.config;
-    const double params = local_parameters(*p.source, c);
+    const double params = local_parameters(*p.source, c), trained = trainable_parameters(*p.source, c);
+    const double frozen = c.peft == peft::none ? 0.0 : params * frozen_bytes_per_parameter(p);
     const double dp = p.dp;
     const double wb = training_weight_bytes(p);
     // Optimizer states are FP32 beside FP32 master weights; pure 16-bit training keeps them in the parameters' type
@@ -196,9 +227,20 @@ inline void add_model_states(memory_footprint& f, const run_plan& p) {
     // is the default under BF16): 18 bytes per parameter, 6 + 12/d with its distributed optimizer (docs/source/
     // api-guide/dist_optimizer.md).
     const bool fp32_grads = p.types.fp32_master && software_profiles[p.profile].name == "megatron";
-    f.items.emplace_back("weights", params * wb / (c.zero >= 3 ? dp : 1.0));
-    f.items.emplace_back("gradients", params * (fp32_grads ? 4.0 : wb) / (c.zero >= 2 ? dp : 1.0));
-    f.items.emplace_back("optimizer state", params * (states + master) / (c.zero >= 1 ? dp : 1.0));
+    f.items.emplace_back("weights", (frozen + trained * wb) / (c.zero >= 3 ? dp : 1.0));
+    f.items.emplace_back("gradients", trained * (fp32_grads ? 4.0 : wb) / (c.zero >= 2 ? dp : 1.0));
+    f.items.emplace_back("optimizer state", trained * (states + master) / (c.zero >= 1 ? dp : 1.0));
+}
+
+/// QLoRA's working copy: each NF4 layer is dequantized to 16 bits before its GEMM, one layer at a time (bitsandbytes'
+/// matmul_4bit, torchao's NF4 linear), so the largest linear layer of a block on this GPU, h × F/t (or the
+/// attention's h × heads·head_dim/t), is held once more in 16 bits.
+inline double dequantized_weight_bytes(const run_plan& p) {
+    const transformer_config& t = *p.source->transformer;
+    const double widest = static_cast<double>(std::max(t.ffn_hidden, t.heads * t.head_dim));
+    return p.config.peft == peft::qlora
+               ? static_cast<double>(t.hidden) * widest / p.config.tp * training_weight_bytes(p)
+               : 0.0;
 }
 
 /// How the run's framework keeps activations (activation_habits): fused attention as resolved; dropout for
@@ -212,7 +254,9 @@ inline activation_habits habits_of(const run_plan& p) {
     k.dropout = p.source->transformer && !gated(p.source->transformer->ffn);
     k.fused_gate = fw == "megatron" || fw == "pytorch-compiled";
     k.repeat_kv = fw == "hf-pytorch";
-    k.fp32_norms = fw == "hf-pytorch";
+    // Eager PyTorch code writes RMSNorm as x.float() * rsqrt(mean(x²) + ε) (torch.nn.LayerNorm is one kernel).
+    k.fp32_norms = fw == "hf-pytorch" ||
+                   (fw == "pytorch" && p.source->transformer && p.source->transformer->norm == norm_type::rms_norm);
     k.op_level_selective = recomputes_op_level(fw);
     return k;
 }
@@ -294,19 +338,23 @@ inline void add_data_parallel_buffers(memory_footprint& f, const run_plan& p) {
     }
     const double wb = training_weight_bytes(p);
     if (c.zero >= 3) {
-        f.items.emplace_back("gathered weights", largest_gathered_unit(p) * (2.0 * wb + 4.0));
+        // Frozen weights (peft) are gathered as stored and have no gradient to reduce-scatter.
+        const double per_param = c.peft == peft::none ? 2.0 * wb + 4.0 : 2.0 * frozen_bytes_per_parameter(p);
+        f.items.emplace_back("gathered weights", largest_gathered_unit(p) * per_param);
         return;
     }
     const std::string_view fw = software_profiles[p.profile].name;
     if (c.zero == 0 && (fw == "pytorch" || fw == "hf-pytorch" || fw == "pytorch-compiled")) {
-        f.items.emplace_back("gradient buckets", local_parameters(*p.source, c) * wb);
+        f.items.emplace_back("gradient buckets", trainable_parameters(*p.source, c) * wb);
     }
 }
 
 /// Elements one token of an inference pass holds at its widest point: the residual and the norm's output (2·h) and
-/// the FFN's inner activations on this GPU (F/t, two of them when gated).
+/// the FFN's inner activations on this GPU while its activation function runs, its input and its output: F/t each,
+/// the gated input 2·F/t (vLLM's gate_up_proj output beside SiluAndMul's; Hugging Face's act(gate) and up beside
+/// their product), so 3·F/t gated and 2·F/t not.
 inline double transient_elements_per_token(const transformer_config& t, const run_config& c) {
-    return 2.0 * static_cast<double>(t.hidden) + static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 2.0 : 1.0);
+    return 2.0 * static_cast<double>(t.hidden) + static_cast<double>(t.ffn_hidden) / c.tp * (gated(t.ffn) ? 3.0 : 2.0);
 }
 
 /// Inference: weights at the weight precision; a decoder's KV cache for every token it holds; the widest
@@ -353,6 +401,9 @@ inline memory_footprint footprint(const run_plan& p) {
         detail::add_model_states(f, p);
         detail::add_data_parallel_buffers(f, p);
         f.items.emplace_back("activations", detail::training_activations(p));
+        if (p.config.peft == peft::qlora) {
+            f.items.emplace_back("dequantized weight", detail::dequantized_weight_bytes(p));
+        }
     } else {
         detail::add_inference_items(f, p);
     }
@@ -389,8 +440,9 @@ enum class kv_pool_rule {
     /// vLLM: gpu_memory_utilization of the GPU's whole memory, less the weights, the peak activations of a
     /// profiling pass and the memory outside PyTorch (vllm/worker/worker.py, determine_num_available_blocks).
     fraction_of_total,
-    /// SGLang: mem_fraction_static of the whole memory holds the weights and the pool (model_runner.py,
-    /// profile_max_num_token).
+    /// SGLang: mem_fraction_static of the memory free before the weights load (the whole memory less the CUDA
+    /// context and NCCL buffers) holds the weights and the pool (model_runner.py, profile_max_num_token:
+    /// available_gpu_memory after loading less total_gpu_memory, the snapshot before, times 1 − the fraction).
     static_fraction,
     /// TensorRT-LLM: kv_cache_free_gpu_mem_fraction of the memory left free once the engine, its activation
     /// buffers and the context are in place (KvCacheConfig.free_gpu_memory_fraction).
@@ -412,8 +464,8 @@ struct engine_memory {
 };
 
 /// Bytes of KV-cache pool one GPU of run `p` gets under engine `e` (0 when the weights leave none): the weights
-/// at the weight precision; activations of `e.profile_tokens` tokens through the widest layer, (2·h + F/t) elements
-/// each (F doubled when gated), plus FP32 logits of `e.profile_sequences` rows.
+/// at the weight precision; activations of `e.profile_tokens` tokens through the widest layer
+/// (transient_elements_per_token), plus FP32 logits of `e.profile_sequences` rows.
 inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_memory& e) {
     const transformer_config& t = *p.source->transformer;
     const double capacity = g.usable_memory.value();
@@ -425,7 +477,7 @@ inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_m
     double pool = 0.0;
     switch (e.rule) {
         case kv_pool_rule::fraction_of_total: pool = e.fraction * capacity - weights - act - e.non_torch_bytes; break;
-        case kv_pool_rule::static_fraction: pool = e.fraction * capacity - weights; break;
+        case kv_pool_rule::static_fraction: pool = e.fraction * (capacity - e.non_torch_bytes) - weights; break;
         case kv_pool_rule::fraction_of_free: pool = e.fraction * (capacity - weights - act - e.non_torch_bytes); break;
     }
     return std::max(0.0, pool);
@@ -442,6 +494,18 @@ inline long long kv_pool_tokens(const run_plan& p, const gpu_spec& g, const engi
     }
     const double blocks = std::floor(kv_pool_bytes(p, g, e) / (per_token * static_cast<double>(block_tokens)));
     return static_cast<long long>(blocks) * block_tokens;
+}
+
+/// The KV pool rule of a software profile that sizes its pool up front: TensorRT-LLM's (kv_cache_free_gpu_mem_fraction
+/// 0.9 of the memory left free); std::nullopt for frameworks that allocate the cache as sequences grow.
+inline std::optional<engine_memory> engine_memory_of(std::string_view profile) {
+    if (profile == "tensorrt-llm") {
+        engine_memory e;
+        e.rule = kv_pool_rule::fraction_of_free;
+        e.fraction = 0.9;
+        return e;
+    }
+    return std::nullopt;
 }
 
 /// Largest batch bisection looks at.
@@ -492,6 +556,11 @@ struct batch_limit {
     memory_footprint footprint;
     /// The largest item of that footprint: what limits the batch.
     std::string limiting_item;
+    /// The item that grows most with one more sample (what a larger batch adds to).
+    std::string growing_item;
+    /// Likely range of the limit: the largest batch that fits when the measured footprint is the predicted one
+    /// times the memory error band's high (low end) or low (high end) ratio (error_bands["memory"]).
+    long long likely_low = 0, likely_high = 0;
     /// When max_batch is 0: changes that would make batch 1 fit, each with its footprint.
     std::vector<fit_suggestion> suggestions;
 };
@@ -549,18 +618,54 @@ inline std::vector<fit_suggestion> fit_suggestions(const workload& w, const gpu_
 
 }  // namespace detail
 
-/// The largest batch of run `c` (its batch is ignored) of `w` that fits `g`; when none does, the changes
-/// that would make it fit (detail::fit_suggestions): more tensor parallelism, ZeRO stages and recompute
-/// (training), lower precision (inference).
-inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
+namespace detail {
+
+/// The item of footprint `a` that grows most in footprint `b` (the same run at a larger batch).
+inline std::string growing_item(const memory_footprint& a, const memory_footprint& b) {
+    std::string best;
+    double most = 0.0;
+    for (const auto& [item, bytes] : b.items) {
+        double before = 0.0;
+        for (const auto& [name, v] : a.items) {
+            before += name == item ? v : 0.0;
+        }
+        if (bytes - before > most) {
+            most = bytes - before;
+            best = item;
+        }
+    }
+    return best;
+}
+
+}  // namespace detail
+
+/// The largest batch of run `c` (its batch is ignored) of `w` that fits `g`; the item that grows with the batch; the
+/// likely range of the limit from the memory error band of `params` (measured / predicted footprint, the 10th and
+/// 90th percentiles over the published memory figures: error_bands["memory"]; the limit itself where there is
+/// none); when nothing fits, the changes that would make it fit (detail::fit_suggestions): more tensor parallelism,
+/// ZeRO stages and recompute (training), lower precision (inference).
+inline batch_limit max_batch(const workload& w, const gpu_spec& g, const run_config& c,
+                             const cost_params& params = default_params()) {
     validate(g);
     run_config at = on_gpu(c, g);
     at.batch = std::max<long long>(1, c.microbatches);  // the batch is searched; any valid one resolves
     const run_plan p = resolve(w, at);
     batch_limit r;
     r.max_batch = largest_fitting_batch(p, g);
-    r.footprint = footprint(plan_for_batch(p, std::max<long long>(1, r.max_batch)), g);
+    const long long b = std::max<long long>(1, r.max_batch);
+    r.footprint = footprint(plan_for_batch(p, b), g);
     r.limiting_item = r.footprint.largest().first;
+    r.growing_item = detail::growing_item(r.footprint, footprint(plan_for_batch(p, b + 1), g));
+    r.likely_low = r.likely_high = r.max_batch;
+    if (const auto band = params.error_bands.find("memory"); band != params.error_bands.end()) {
+        auto limit_at = [&](double ratio) {  // the limit if the footprint were `ratio` times the predicted one
+            gpu_spec scaled = g;
+            scaled.usable_memory = g.usable_memory / ratio;
+            return largest_fitting_batch(p, scaled);
+        };
+        r.likely_low = limit_at(band->second.second);
+        r.likely_high = limit_at(band->second.first);
+    }
     if (r.max_batch == 0) {
         r.suggestions = detail::fit_suggestions(w, g, p.config, p.dp);
     }
@@ -580,9 +685,10 @@ struct max_batch_result {
     batch_limit limit;
 };
 
-/// max_batch(w, g, c) with the names of `w` and `g` and the resolved run at the batch found.
-inline max_batch_result find_max_batch(const workload& w, const gpu_spec& g, const run_config& c) {
-    max_batch_result r{w.name, g.name, c, max_batch(w, g, c)};
+/// max_batch(w, g, c, params) with the names of `w` and `g` and the resolved run at the batch found.
+inline max_batch_result find_max_batch(const workload& w, const gpu_spec& g, const run_config& c,
+                                       const cost_params& params = default_params()) {
+    max_batch_result r{w.name, g.name, c, max_batch(w, g, c, params)};
     run_config at = c;
     at.batch = std::max<long long>(1, c.microbatches);
     r.config = resolve(w, at).config;

@@ -77,8 +77,9 @@ struct cost_params {
     std::array<profile_params, 13> profile{};
     /// Where the values come from (e.g. "priors" or the calibration data file).
     std::string origin = "priors";
-    /// Likely range of measured/predicted time per kind of run ("cnn-train", "decoder-infer", ...):
-    /// the 10th and 90th percentiles of the calibration residuals (calibrate fills it).
+    /// Likely range of measured/predicted time per kind of run ("cnn-train", "decoder-infer", ...): the 10th and
+    /// 90th percentiles of the calibration residuals; "memory": of measured/predicted footprints (max_batch's
+    /// likely range). calibrate fills it.
     std::map<std::string, std::pair<double, double>> error_bands;
 };
 

@@ -104,6 +104,56 @@ inline double local_parameters(const workload& w, const run_config& c) {
     return (parameters(w) - routed * (1.0 - 1.0 / c.ep)) / (static_cast<double>(c.tp) * c.pp);
 }
 
+/// Parameters of LoRA adapters of rank r on one linear layer in → out: A (in × r) and B (r × out), Hu et al. 2021,
+/// arXiv:2106.09685, Section 4.1.
+inline double lora_parameters(double in, double out, double r) {
+    return r * (in + out);
+}
+
+/// Whether the output projection and the key projection carry adapters (every target set but qv).
+inline constexpr bool adapts_all_attention(lora_targets targets) {
+    return targets != lora_targets::qv;
+}
+
+/// Trainable parameters of run `c` of `t` with LoRA (c.peft): every block's adapted projections, q and v (qv), all
+/// four of the attention (attention), and the FFN's matrices too (all: per expert in mixture-of-experts blocks).
+inline double adapter_parameters(const transformer_config& t, const run_config& c) {
+    const double h = static_cast<double>(t.hidden), r = static_cast<double>(c.lora_rank);
+    const double q = static_cast<double>(t.heads * t.head_dim), kv = static_cast<double>(t.kv_heads * t.head_dim);
+    double attention = lora_parameters(h, q, r) + lora_parameters(h, kv, r);  // q and v
+    if (adapts_all_attention(c.lora_targets)) {
+        attention += lora_parameters(h, kv, r) + lora_parameters(q, h, r);  // k and o
+    }
+    const auto ffn = [&](long long width) {
+        return c.lora_targets == lora_targets::all
+                   ? (gated(t.ffn) ? 3.0 : 2.0) * lora_parameters(h, static_cast<double>(width), r)
+                   : 0.0;
+    };
+    const long long blocks = t.layers + t.decoder_layers,
+                    moe = moe_blocks(t, t.layers) + moe_blocks(t, t.decoder_layers);
+    return static_cast<double>(blocks) * attention + static_cast<double>(blocks - moe) * ffn(t.ffn_hidden) +
+           static_cast<double>(moe) * static_cast<double>(t.experts + t.shared_experts) * ffn(expert_ffn_hidden(t));
+}
+
+/// Parameters outside the blocks' linear layers: token, position and type embeddings, an untied output layer and
+/// BERT's pooler (what QLoRA keeps in 16 bits; the blocks' norms and biases, under 0.1% of a model, are counted
+/// with the linear layers).
+inline double embedding_parameters(const transformer_config& t) {
+    const double h = static_cast<double>(t.hidden);
+    const double positions = t.position == position_kind::learned ? static_cast<double>(t.max_seq) : 0.0;
+    return h * (static_cast<double>(t.vocab) * (t.tied_embeddings ? 1.0 : 2.0) + positions +
+                static_cast<double>(t.type_vocab + t.encoder_positions)) +
+           (t.pooler ? h * h + h : 0.0);
+}
+
+/// Parameters one GPU trains: every local parameter, or with LoRA its adapters (over tp·pp like the weights).
+inline double trainable_parameters(const workload& w, const run_config& c) {
+    if (c.peft == peft::none || !w.transformer) {
+        return local_parameters(w, c);
+    }
+    return adapter_parameters(*w.transformer, c) / (static_cast<double>(c.tp) * c.pp);
+}
+
 /// Fraction of a 1F1B pipeline step lost to the bubble: (p − 1) / (m + p − 1) with p stages and m
 /// micro-batches (Narayanan et al. 2021, PipeDream-Flush / Megatron-LM).
 inline double pipeline_bubble_fraction(int p, int m) {
@@ -189,9 +239,15 @@ inline void validate_fit(const run_config& c, const workload& w) {
         if (c.ep > 1) {
             invalid_run(w.name + " is a CNN: expert parallelism (ep) needs a mixture-of-experts transformer");
         }
+        if (c.peft != peft::none) {
+            invalid_run(w.name + " is a CNN: LoRA adapters (peft) are modelled for transformers' linear layers");
+        }
         return;
     }
     const transformer_config& t = *w.transformer;
+    if (c.peft != peft::none && latent_attention(t)) {
+        invalid_run("LoRA adapters (peft) on multi-head latent attention are not modelled (" + w.name + ")");
+    }
     if (c.ep > 1 && (t.experts <= 1 || t.experts % c.ep != 0)) {
         invalid_run("ep = " + std::to_string(c.ep) +
                     (t.experts <= 1

@@ -35,6 +35,16 @@ enum class phase { step, e2e, prefill, decode, serve };
 /// Activation recomputation in training.
 enum class recompute { none, selective, full };
 
+/// Parameter-efficient fine-tuning (docs/memory.md, "Fine-tuning adapters"): every weight trains (none); low-rank
+/// adapters train beside frozen weights (lora: Hu et al. 2021, arXiv:2106.09685); or the same over frozen block
+/// weights kept in 4-bit NormalFloat with double quantization (qlora: Dettmers et al. 2023, arXiv:2305.14314).
+enum class peft { none, lora, qlora };
+
+/// The linear layers of each block that carry LoRA adapters: the query and value projections (qv: the LoRA paper's
+/// choice and the default of Hugging Face PEFT and LitGPT), every attention projection (attention: q, k, v, o), or
+/// every linear layer of the block (all: attention and FFN, QLoRA's recipe).
+enum class lora_targets { qv, attention, all };
+
 /// Every mode, phase and recompute mode, in display order.
 inline constexpr std::array<mode, 2> all_modes = {mode::train, mode::infer};
 /// Every phase.
@@ -42,6 +52,22 @@ inline constexpr std::array<phase, 5> all_phases = {phase::step, phase::e2e, pha
                                                     phase::serve};
 /// Every recompute mode.
 inline constexpr std::array<recompute, 3> all_recomputes = {recompute::none, recompute::selective, recompute::full};
+
+/// Every fine-tuning method.
+inline constexpr std::array<peft, 3> all_pefts = {peft::none, peft::lora, peft::qlora};
+/// Every choice of adapted layers.
+inline constexpr std::array<lora_targets, 3> all_lora_targets = {lora_targets::qv, lora_targets::attention,
+                                                                 lora_targets::all};
+
+/// "none", "lora" or "qlora".
+inline constexpr std::string_view to_string_view(peft p) {
+    return p == peft::none ? "none" : p == peft::lora ? "lora" : "qlora";
+}
+
+/// "qv", "attention" or "all".
+inline constexpr std::string_view to_string_view(lora_targets t) {
+    return t == lora_targets::qv ? "qv" : t == lora_targets::attention ? "attention" : "all";
+}
 
 /// "train" or "infer".
 inline constexpr std::string_view to_string_view(mode m) {
@@ -148,6 +174,12 @@ struct run_config {
     roofcast::recompute recompute = roofcast::recompute::none;
     /// Megatron sequence parallelism (norms and dropout sharded over the tensor-parallel group).
     bool sequence_parallel = false;
+    /// Parameter-efficient fine-tuning: which weights train (training only).
+    roofcast::peft peft = roofcast::peft::none;
+    /// Rank r of each LoRA adapter (with peft).
+    long long lora_rank = 8;
+    /// The layers that carry adapters (with peft).
+    roofcast::lora_targets lora_targets = roofcast::lora_targets::qv;
     /// Software profile (framework).
     std::string framework = "pytorch";
     /// The framework's release ("2.1" for PyTorch, "4.36" for transformers; empty: the current one): it decides
@@ -203,6 +235,8 @@ inline constexpr int max_steps = 100'000'000;
 inline constexpr int max_gpus_per_node = 1024;
 /// Beam width.
 inline constexpr int max_beams = 1024;
+/// Rank of a LoRA adapter.
+inline constexpr long long max_lora_rank = 65536;
 /// Price of a GPU-hour, dollars (exclusive).
 inline constexpr double max_price_per_hour = 1e6;
 /// Samples per epoch (exclusive).
@@ -302,10 +336,10 @@ inline bool parse_flag(const char* option, const std::string& s) {
 
 /// Every run option, in help order: the one description of each option the CLI binds, validate() checks and
 /// docs/cli.md lists.
-inline const std::array<run_option, 35>& run_options() {
+inline const std::array<run_option, 38>& run_options() {
     namespace lim = run_limits;
     using E = option_effect;
-    static const std::array<run_option, 35> table = {
+    static const std::array<run_option, 38> table = {
         {
             {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
@@ -353,6 +387,20 @@ inline const std::array<run_option, 35>& run_options() {
              E::both, nullptr,
              [](run_config& c,
                 const std::string& s) { c.sequence_parallel = detail::parse_flag("sequence-parallel", s); }},
+            {"peft",
+             "Parameter-efficient fine-tuning: none, lora (adapters beside frozen weights) or qlora (adapters over "
+             "4-bit NF4 weights)",
+             option_kind::choice, "none|lora|qlora", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) { c.peft = detail::parse_choice("peft", all_pefts, s); }},
+            ROOFCAST_INT_OPTION("lora-rank", "Rank of each LoRA adapter (with --peft; default 8)", lora_rank,
+                                long long, 1, lim::max_lora_rank, false, E::both),
+            {"lora-targets",
+             "Layers with adapters (with --peft): qv (query and value projections, the default), attention (q, k, v, "
+             "o) or all (attention and FFN)",
+             option_kind::choice, "qv|attention|all", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) {
+                 c.lora_targets = detail::parse_choice("lora-targets", all_lora_targets, s);
+             }},
             {"optimizer", "sgd, momentum, adam, adamw, lamb or none (default: momentum for CNNs, adamw otherwise)",
              option_kind::choice, "sgd|momentum|adam|adamw|lamb|none", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) {
@@ -504,6 +552,17 @@ inline void validate_applicability(const run_config& c) {
     if (c.mode == mode::infer && c.zero > 0) invalid_run("zero (ZeRO stage) applies only to training");
     if (c.mode == mode::infer && c.recompute != recompute::none) invalid_run("recompute applies only to training");
     if (c.sequence_parallel && c.tp == 1) invalid_run("sequence parallelism needs tensor parallelism (tp > 1)");
+    if (c.mode == mode::infer && c.peft != peft::none)
+        invalid_run("peft (fine-tuning adapters) applies only to training");
+    if (c.peft == peft::none && (c.lora_rank != run_config{}.lora_rank || c.lora_targets != lora_targets::qv)) {
+        invalid_run("lora-rank and lora-targets apply only with --peft lora or qlora");
+    }
+    if (c.peft == peft::qlora && element_bytes(types_of(c.precision).math) != 2.0) {
+        invalid_run(
+            "qlora computes in 16 bits over its 4-bit weights: use --precision bf16, amp-bf16, fp16 or "
+            "amp-fp16, not " +
+            std::string(to_string_view(c.precision)));
+    }
     if (p == phase::prefill && c.prompt_len < 1) invalid_run("a prefill needs prompt-len of at least 1");
     if (p == phase::decode && c.gen_len < 1) invalid_run("a decode step needs gen-len of at least 1");
     if (c.beams > 1 && (c.mode != mode::infer || p == phase::prefill || c.gen_len < 1)) {

@@ -282,12 +282,22 @@ inline double item_bytes(const memory_footprint& f, const std::string& name) {
     return 0.0;
 }
 
-/// The most sequences a replica's memory holds: the footprint of one sequence decoding (weights, its KV cache,
-/// the transient activations of one prompt's prefill — prompts are prefilled one at a time — its logits,
-/// context, headroom) plus, per further sequence, its KV cache and logits with the framework's allocator
-/// headroom; 0 when one does not fit. Capped at `cap`.
+/// The most sequences a replica's memory holds. An engine that sizes its KV pool up front (engine_memory_of:
+/// TensorRT-LLM) holds as many as its pool (kv_pool_bytes) has room for, each sequence's KV cache for its prompt and
+/// output (every beam its own). Otherwise: the footprint of one sequence decoding (weights, its KV cache, the
+/// transient activations of one prompt's prefill — prompts are prefilled one at a time — its logits, context,
+/// headroom) plus, per further sequence, its KV cache and logits with the framework's allocator headroom. 0 when
+/// one does not fit; capped at `cap`.
 inline long long kv_capacity(const run_plan& one, const gpu_spec& g, long long cap, memory_footprint& at_one) {
     at_one = footprint(one, g);
+    if (const auto engine = engine_memory_of(software_profiles[one.profile].name);
+        engine && one.source->transformer && one.source->transformer->kind != transformer_kind::encoder) {
+        const transformer_config& t = *one.source->transformer;
+        const double per_sequence = kv_cache_bytes_per_token(t, one.config) * kv_cache_tokens(t, one.kv_tokens) *
+                                    static_cast<double>(one.config.beams);
+        const double held = per_sequence > 0.0 ? std::floor(kv_pool_bytes(one, g, *engine) / per_sequence) : 0.0;
+        return static_cast<long long>(std::min(static_cast<double>(cap), held));
+    }
     if (!at_one.fits()) return 0;
     const double per_sequence = (item_bytes(at_one, "kv cache") + item_bytes(at_one, "logits")) *
                                 (1.0 + software_profiles[one.profile].headroom);

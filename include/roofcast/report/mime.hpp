@@ -245,8 +245,9 @@ namespace detail {
 inline std::string batch_limit_html(const batch_limit& b, const std::string& workload, const std::string& gpu) {
     std::string html;
     if (b.max_batch > 0) {
-        html = html_title(workload + " on " + gpu + ": max batch " + std::to_string(b.max_batch) + " (limited by " +
-                          b.limiting_item + ")");
+        html = html_title(workload + " on " + gpu + ": max batch " + std::to_string(b.max_batch) + " (likely " +
+                          std::to_string(b.likely_low) + " – " + std::to_string(b.likely_high) + "; limited by " +
+                          b.limiting_item + "; a larger batch grows the " + b.growing_item + ")");
         return html + to_html(footprint_table(b.footprint));
     }
     html =

@@ -158,7 +158,9 @@ inline text_table comparison_table(const comparison& c) {
 inline std::string describe(const batch_limit& b, const std::string& workload, const std::string& gpu) {
     std::ostringstream o;
     if (b.max_batch > 0) {
-        o << workload << " on " << gpu << ": max batch " << b.max_batch << " (limited by " << b.limiting_item << ")\n\n"
+        o << workload << " on " << gpu << ": max batch " << b.max_batch << " (likely " << b.likely_low << " – "
+          << b.likely_high << "; limited by " << b.limiting_item << "; a larger batch grows the " << b.growing_item
+          << ")\n\n"
           << footprint_table(b.footprint).to_text();
         return o.str();
     }

@@ -112,6 +112,9 @@ inline std::ostream& operator<<(std::ostream& os, const run_config& c) {
     if (c.recompute != recompute::none) {
         os << ", recompute " << to_string_view(c.recompute);
     }
+    if (c.peft != peft::none) {
+        os << ", " << to_string_view(c.peft) << " r " << c.lora_rank << " on " << to_string_view(c.lora_targets);
+    }
     if (c.accumulation != 1) {
         os << ", accumulation " << c.accumulation;
     }

@@ -93,6 +93,12 @@ int run(const calibrate_options& opt) {
             res.params.error_bands = error_bands(cv.held_out, data, c);
         }
     }
+    // Memory rows are predicted by no fitted parameter, so these residuals are out of sample: the footprint's
+    // likely range.
+    const validation_report memory_after = validate(memory_data, c, res.params);
+    if (const auto band = memory_error_band(memory_after, memory_data)) {
+        res.params.error_bands["memory"] = *band;
+    }
     res.params.origin = "calibrated on " + data.file + (opt.mode.empty() ? "" : " (mode " + opt.mode + ")");
     const validation_report after = validate(data, c, res.params);
     if (!opt.out.empty()) {
@@ -105,9 +111,8 @@ int run(const calibrate_options& opt) {
     if (!opt.accuracy_report.empty()) {
         write_file(opt.accuracy_report,
                    accuracy_markdown(after, cvs, command) +
-                       (memory_data.rows.empty()
-                            ? std::string()
-                            : "\n" + memory_accuracy_markdown(validate(memory_data, c, res.params), memory_data)));
+                       (memory_data.rows.empty() ? std::string()
+                                                 : "\n" + memory_accuracy_markdown(memory_after, memory_data)));
     }
     if (!opt.held_out.empty()) {
         write_file(opt.held_out, held_out_table(cvs, data).to_csv());
