@@ -71,6 +71,11 @@ TEST_CASE("config.json parameter counts are within 1% of the published ones") {
         {"t5-base.json", 222'903'552.0},             // released t5-base weights (the paper's "about 220 million")
         {"vit-base-patch16-224.json", 86e6},         // Dosovitskiy et al., Table 1: ViT-Base 86M
         {"whisper-large-v3.json", 1'543'490'560.0},  // released whisper-large-v3 weights (the paper's 1550M)
+        {"qwen3-8b.json", 8.2e9},                    // Qwen3-8B model card: "Number of Parameters: 8.2B"
+        {"qwen3-30b-a3b.json", 30.5e9},              // Qwen3-30B-A3B: "30.5B total parameters"
+        {"gemma3-1b.json", 999'885'952.0},           // keras-hub gemma3_instruct_1b: 999,885,952
+        {"gemma3-4b.json", 3'880'099'328.0},         // keras-hub gemma3_instruct_4b_text (language model only)
+        {"deepseek-moe-16b.json", 16.4e9},           // DeepSeek-MoE README: "16.4B"
     };
     for (const published& m : models) {
         CAPTURE(m.file);
@@ -196,8 +201,12 @@ TEST_CASE("families map onto roofcast's shapes") {
 TEST_CASE("config.json errors name the file and the field") {
     const std::string f = "models/x/config.json";
     CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "mamba", "hidden_size": 768})", f),
-                         doctest::Contains("models/x/config.json: field 'model_type' is 'mamba', which roofcast "
-                                           "does not read; it reads llama, mistral"),
+                         "models/x/config.json: field 'model_type' is 'mamba': state-space (Mamba) layers keep a "
+                         "recurrent state instead of a KV cache and run as scans, which roofcast does not model yet",
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "rwkv", "hidden_size": 768})", f),
+                         doctest::Contains("models/x/config.json: field 'model_type' is 'rwkv', which roofcast does "
+                                           "not read (it reads llama, mistral"),
                          rc::input_error);
     CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"hidden_size": 768})", f),
                          "models/x/config.json: field 'model_type' is missing (roofcast reads the architecture from "
@@ -397,4 +406,97 @@ TEST_CASE("Whisper configs whose stacks differ are an error naming the field") {
     const rc::workload ok = rc::parse_hf_config(base + R"("decoder_ffn_dim": 2048})", "w.json");
     CHECK(ok.transformer->encoder_positions == 1500);  // max_source_positions' default
     CHECK(ok.transformer->max_seq == 448);             // max_target_positions' default
+}
+
+TEST_CASE("the model types of 2024-2026: each config read as its modeling code builds the model") {
+    SUBCASE("Qwen3: explicit head_dim, grouped-query heads, no biases; Qwen3-MoE: 128 experts, 8 per token") {
+        const rc::transformer_config q = *load("qwen3-8b.json").transformer;
+        CHECK(q.head_dim == 128);
+        CHECK(q.kv_heads == 8);
+        CHECK_FALSE(q.qkv_bias);
+        CHECK_FALSE(q.tied_embeddings);
+        CHECK(q.sliding_window == 0);  // use_sliding_window false
+        const rc::transformer_config m = *load("qwen3-30b-a3b.json").transformer;
+        CHECK(m.experts == 128);
+        CHECK(m.top_k == 8);
+        CHECK(m.moe_ffn_hidden == 768);
+        CHECK(m.shared_experts == 0);
+        CHECK(rc::moe_blocks(m, m.layers) == 48);
+    }
+    SUBCASE("Gemma 3: five sliding-window blocks in every six (Gemma3DecoderLayer), GeGLU, tied output") {
+        const rc::transformer_config g = *load("gemma3-1b.json").transformer;
+        CHECK(g.sliding_window == 512);
+        CHECK(g.sliding_layers == 26 - 26 / 6);
+        CHECK(g.ffn == rc::ffn_kind::geglu);
+        CHECK(g.tied_embeddings);
+    }
+    SUBCASE("StarCoder2 and Phi: LayerNorm, a plain GELU FFN with biases; GPT-BigCode: one key/value head") {
+        const rc::transformer_config sc = *load("starcoder2-7b.json").transformer;
+        CHECK(sc.norm == rc::norm_type::layer_norm);
+        CHECK(sc.ffn == rc::ffn_kind::gelu);
+        CHECK(sc.linear_bias);
+        CHECK(sc.kv_heads == 4);
+        CHECK(sc.sliding_layers == sc.layers);
+        CHECK(sc.sliding_window == 4096);
+        // 32 · (2·4608² + 2·4608·512 + 2·4608·18432 + biases 4608 + 2·512 + 4608 + 18432 + 4608 + 2 LayerNorms
+        // 4·4608) + 49152·4608 (tied) + the final LayerNorm 2·4608.
+        const double block = 2.0 * 4608 * 4608 + 2.0 * 4608 * 512 + 2.0 * 4608 * 18432 +
+                             (4608.0 + 2 * 512 + 4608 + 18432 + 4608) + 4.0 * 4608;
+        CHECK(rc::parameters(sc) == 32.0 * block + 49152.0 * 4608 + 2.0 * 4608);
+        const rc::transformer_config phi = *load("phi-2.json").transformer;
+        CHECK(phi.ffn == rc::ffn_kind::gelu);
+        CHECK(phi.linear_bias);
+        CHECK_FALSE(phi.tied_embeddings);
+        const rc::transformer_config bc = *load("gpt-bigcode.json").transformer;
+        CHECK(bc.kv_heads == 1);  // multi_query
+        CHECK(bc.position == rc::position_kind::learned);
+        CHECK(bc.tied_embeddings);
+    }
+    SUBCASE(
+        "OLMo 2, InternLM2, DeepSeek-MoE: Llama-style decoders, DeepSeek's with 2 shared experts and 1 dense block") {
+        CHECK(load("olmo2-7b.json").transformer->norm == rc::norm_type::rms_norm);
+        CHECK(load("internlm2-7b.json").transformer->kv_heads == 8);
+        const rc::transformer_config d = *load("deepseek-moe-16b.json").transformer;
+        CHECK(d.experts == 64);
+        CHECK(d.shared_experts == 2);
+        CHECK(d.first_dense_layers == 1);
+        CHECK_FALSE(rc::latent_attention(d));
+    }
+    SUBCASE("multimodal configs: the language model of text_config, class defaults for what it leaves out") {
+        std::vector<std::string> warnings;
+        const rc::workload llava = rc::load_hf_config(hf_dir + "llava-1.5-7b.json", &warnings);
+        CHECK(llava.name == "llava-1.5-7b");
+        // Its text_config gives only the vocabulary and positions: the rest is LlamaConfig's defaults, Llama-2-7B's
+        // shape (6,738,415,616 with 32,000 tokens; this config's 32,064 add 64 · 4096 · 2).
+        CHECK(rc::parameters(llava) == 6'738'415'616.0 + 64.0 * 4096 * 2);
+        REQUIRE(warnings.size() == 1);
+        CHECK(warnings[0].find("vision tower (vision_config, clip_vision_model)") != std::string::npos);
+        warnings.clear();
+        const rc::transformer_config m = *rc::load_hf_config(hf_dir + "mistral3-24b.json", &warnings).transformer;
+        CHECK(m.head_dim == 128);
+        CHECK(warnings.size() == 1);
+    }
+}
+
+TEST_CASE("an unknown model_type: read as a Llama-style decoder with a warning, or refused naming what is missing") {
+    const std::string f = "models/x/config.json";
+    std::vector<std::string> warnings;
+    const rc::workload w = rc::parse_hf_config(R"({"model_type": "newfamily", "hidden_size": 1024,
+        "num_hidden_layers": 4, "num_attention_heads": 8, "intermediate_size": 2816, "vocab_size": 1000,
+        "max_position_embeddings": 2048})",
+                                               f, &warnings);
+    // 4 · (4·1024² + 3·1024·2816 + 2·1024) + 2·1000·1024 + 1024: Llama's shape, untied.
+    CHECK(rc::parameters(w) == 4.0 * (4.0 * 1024 * 1024 + 3.0 * 1024 * 2816 + 2048) + 2.0 * 1000 * 1024 + 1024);
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0].find("model_type 'newfamily' is not one roofcast knows: read as a Llama-style decoder") == 0);
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "newfamily", "hidden_size": 1024})", f),
+                         doctest::Contains("lacks the standard fields to read it as a Llama-style decoder "
+                                           "(num_hidden_layers, num_attention_heads, intermediate_size, vocab_size); "
+                                           "describe the model as a roofcast TOML (docs/workload-format.md)"),
+                         rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "qwen3_moe", "hidden_size": 64, "num_hidden_layers": 2,
+            "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100, "max_position_embeddings": 64,
+            "num_experts": 4, "moe_intermediate_size": 32, "num_experts_per_tok": 2, "mlp_only_layers": [1]})",
+                                             f),
+                         doctest::Contains("field 'mlp_only_layers' lists dense blocks"), rc::input_error);
 }

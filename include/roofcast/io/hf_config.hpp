@@ -25,10 +25,16 @@
 
 namespace roofcast {
 
-/// The `model_type`s load_hf_config reads.
-inline constexpr std::array<std::string_view, 19> hf_model_types = {
-    "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "gemma",       "gemma2",      "phi3", "gpt2",   "gpt_neox",
-    "gptj",  "opt",     "falcon",  "bert",  "t5",        "deepseek_v2", "deepseek_v3", "vit",  "whisper"};
+/// The `model_type`s load_hf_config reads (multimodal configs are read through their `text_config`).
+inline constexpr std::array<std::string_view, 31> hf_model_types = {
+    "llama",    "mistral",     "mixtral",  "qwen2",       "qwen2_moe",   "qwen3",     "qwen3_moe",   "gemma",
+    "gemma2",   "gemma3_text", "phi3",     "phi",         "olmo2",       "internlm2", "minicpm",     "cohere",
+    "stablelm", "starcoder2",  "deepseek", "deepseek_v2", "deepseek_v3", "gpt2",      "gpt_bigcode", "gptj",
+    "gpt_neox", "opt",         "falcon",   "bert",        "t5",          "vit",       "whisper"};
+
+/// model_types of state-space and hybrid models, which roofcast refuses with the reason.
+inline constexpr std::array<std::string_view, 8> hf_state_space_types = {"mamba", "mamba2", "falcon_mamba", "jamba",
+                                                                         "zamba", "zamba2", "nemotron_h",   "bamba"};
 
 namespace detail {
 
@@ -93,6 +99,20 @@ public:
         return v.get<std::string>();
     }
 
+    /// How many elements of the list `field` equal the string `value` (all of them when `value` is empty); -1 when
+    /// the field is absent or null.
+    long long count_of(std::string_view field, const std::string& value) const {
+        if (!has(field)) {
+            return -1;
+        }
+        const nlohmann::json& v = root_.at(std::string(field));
+        if (!v.is_array()) {
+            fail(field, "must be a list, got " + v.dump());
+        }
+        return value.empty() ? static_cast<long long>(v.size())
+                             : static_cast<long long>(std::count(v.begin(), v.end(), nlohmann::json(value)));
+    }
+
     /// The config's model_type ("" when absent).
     std::string model_type() const {
         const auto it = root_.find("model_type");
@@ -119,20 +139,33 @@ inline long long hf_head_dim(const hf_reader& r, const transformer_config& t, st
     return t.hidden / t.heads;
 }
 
-/// The sliding window of Mistral-style configs (Mistral, Mixtral, Phi-3: `sliding_window` on every block, null for
-/// none), Qwen2 (`use_sliding_window`: blocks from `max_window_layers` on) and Gemma 2 (every other block, the first
-/// included: transformers' Gemma2DecoderLayer, `is_sliding = not bool(layer_idx % 2)`).
+/// Whether `type` is one of Qwen's (qwen2, qwen2_moe, qwen3, qwen3_moe): sliding windows only with
+/// `use_sliding_window`.
+inline bool hf_qwen(const std::string& type) {
+    return type.rfind("qwen", 0) == 0;
+}
+
+/// The sliding window of Mistral-style configs (Mistral, Mixtral, Phi-3, StarCoder2: `sliding_window` on every block,
+/// null for none), Qwen's (`use_sliding_window`: blocks from `max_window_layers` on), Gemma 2 (every other block, the
+/// first included: transformers' Gemma2DecoderLayer, `is_sliding = not bool(layer_idx % 2)`) and Gemma 3 (all but
+/// every `sliding_window_pattern`-th block: Gemma3DecoderLayer, `is_sliding = bool((layer_idx + 1) % pattern)`); a
+/// config's `layer_types` list, where given, counts its "sliding_attention" blocks.
 inline void hf_sliding_window(const hf_reader& r, const std::string& type, transformer_config& t) {
     if (!r.has("sliding_window") || type == "gemma" || type.rfind("deepseek", 0) == 0) {
         return;
     }
-    if ((type == "qwen2" || type == "qwen2_moe") && !r.boolean_or("use_sliding_window", false)) {
+    if (hf_qwen(type) && !r.boolean_or("use_sliding_window", false)) {
         return;
     }
     t.sliding_window = r.integer("sliding_window", 1, transformer_limits::max_seq);
-    if (type == "gemma2") {
+    if (const long long listed = r.count_of("layer_types", "sliding_attention"); listed >= 0) {
+        t.sliding_layers = listed;
+    } else if (type == "gemma2") {
         t.sliding_layers = (t.layers + 1) / 2;
-    } else if (type == "qwen2" || type == "qwen2_moe") {
+    } else if (type == "gemma3_text") {
+        t.sliding_layers =
+            t.layers - t.layers / r.integer_or("sliding_window_pattern", 6, 1, transformer_limits::max_layers);
+    } else if (hf_qwen(type)) {
         t.sliding_layers = t.layers - std::min(t.layers, r.integer_or("max_window_layers", t.layers, 0));
     } else {
         t.sliding_layers = t.layers;
@@ -142,15 +175,18 @@ inline void hf_sliding_window(const hf_reader& r, const std::string& type, trans
     }
 }
 
-/// The experts of Mixtral (`num_local_experts`), Qwen2-MoE (`num_experts`, `moe_intermediate_size`, one shared
-/// expert of `shared_expert_intermediate_size`, read as that many experts' width) and DeepSeek (`n_routed_experts`,
-/// `n_shared_experts`, `first_k_dense_replace`, `moe_layer_freq`).
+/// The experts of Mixtral (`num_local_experts`), Qwen2-MoE and Qwen3-MoE (`num_experts`, `moe_intermediate_size`, a
+/// shared expert of `shared_expert_intermediate_size`, read as that many experts' width) and DeepSeek
+/// (`n_routed_experts`, `n_shared_experts`, `first_k_dense_replace`, `moe_layer_freq`).
 inline void hf_experts(const hf_reader& r, const std::string& type, transformer_config& t) {
     namespace lim = transformer_limits;
     const bool deepseek = type.rfind("deepseek", 0) == 0;
     if (type == "mixtral") {
         t.experts = r.integer("num_local_experts", 1, lim::max_experts);
-    } else if (type == "qwen2_moe") {
+    } else if (type == "qwen2_moe" || type == "qwen3_moe") {
+        if (r.count_of("mlp_only_layers", "") > 0) {
+            r.fail("mlp_only_layers", "lists dense blocks among the experts' blocks, which roofcast does not model");
+        }
         t.experts = r.integer("num_experts", 1, lim::max_experts);
         t.moe_ffn_hidden = r.integer("moe_intermediate_size", 1, lim::max_ffn_hidden);
         const long long shared = r.integer_or("shared_expert_intermediate_size", 0, 0, lim::max_ffn_hidden);
@@ -189,11 +225,16 @@ inline void hf_latent_attention(const hf_reader& r, transformer_config& t) {
     t.head_dim = t.qk_nope_head_dim + t.qk_rope_head_dim;
 }
 
-/// The Llama family (llama, mistral, mixtral, qwen2, qwen2_moe, gemma, gemma2, phi3, deepseek_v2/v3): RMSNorm,
-/// rotary positions, gated FFN (GeGLU for Gemma), grouped-query heads, untied output (tied for Gemma).
+/// The Llama family (llama, mistral, mixtral, qwen2/3 and their MoE, gemma 1–3, phi3, olmo2, internlm2, minicpm,
+/// deepseek v1–v3, and with LayerNorm cohere, stablelm, starcoder2 and phi): rotary positions, grouped-query heads,
+/// a gated FFN (SwiGLU; GeGLU for Gemma; a plain GELU FFN with biases for StarCoder2 and Phi), untied output (tied for
+/// Gemma, Cohere and StarCoder2 unless the config says otherwise). Per-head QK norms (Qwen3, OLMo 2, Gemma 3) and
+/// parallel attention and FFN (Cohere, Phi) change neither the GEMMs nor the parameter count by more than 0.01%.
 inline void hf_llama_family(const hf_reader& r, const std::string& type, transformer_config& t) {
     namespace lim = transformer_limits;
-    const bool gemma = type == "gemma" || type == "gemma2";
+    const bool gemma = type == "gemma" || type == "gemma2" || type == "gemma3_text";
+    const bool plain_ffn = type == "starcoder2" || type == "phi";
+    const bool layer_norm = plain_ffn || type == "cohere" || type == "stablelm";
     t.hidden = r.integer("hidden_size", 1, lim::max_hidden);
     t.layers = r.integer("num_hidden_layers", 1, lim::max_layers);
     t.heads = r.integer("num_attention_heads", 1, lim::max_heads);
@@ -201,12 +242,13 @@ inline void hf_llama_family(const hf_reader& r, const std::string& type, transfo
     t.ffn_hidden = r.integer("intermediate_size", 1, lim::max_ffn_hidden);
     t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
     t.max_seq = r.integer("max_position_embeddings", 1, lim::max_seq);
-    t.ffn = gemma ? ffn_kind::geglu : ffn_kind::swiglu;
-    t.norm = norm_type::rms_norm;
+    t.ffn = gemma ? ffn_kind::geglu : plain_ffn ? ffn_kind::gelu : ffn_kind::swiglu;
+    t.norm = layer_norm ? norm_type::layer_norm : norm_type::rms_norm;
     t.position = position_kind::rope;
-    t.tied_embeddings = r.boolean_or("tie_word_embeddings", gemma);
-    t.linear_bias = false;
-    t.qkv_bias = type == "qwen2" || type == "qwen2_moe" || r.boolean_or("attention_bias", false);
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", gemma || type == "cohere" || type == "starcoder2");
+    t.linear_bias = type == "phi" || (type == "starcoder2" && r.boolean_or("use_bias", true));
+    t.qkv_bias = type == "qwen2" || type == "qwen2_moe" ||
+                 (type == "stablelm" ? r.boolean_or("use_qkv_bias", false) : r.boolean_or("attention_bias", false));
     if (type.rfind("deepseek", 0) == 0 && r.has("kv_lora_rank")) {
         hf_latent_attention(r, t);
     } else {
@@ -216,14 +258,15 @@ inline void hf_llama_family(const hf_reader& r, const std::string& type, transfo
     hf_sliding_window(r, type, t);
 }
 
-/// GPT-2 (`n_embd`, `n_layer`, `n_head`, `n_inner` or 4 × n_embd, `n_positions`) and GPT-J (the same names, rotary
-/// positions, untied output): LayerNorm, GELU, biases, learned positions and a tied output for GPT-2.
+/// GPT-2 (`n_embd`, `n_layer`, `n_head`, `n_inner` or 4 × n_embd, `n_positions`), GPT-BigCode (the same, with one
+/// key/value head under `multi_query`, its default) and GPT-J (the same names, rotary positions, untied output):
+/// LayerNorm, GELU, biases, learned positions and a tied output for GPT-2 and GPT-BigCode.
 inline void hf_gpt2_family(const hf_reader& r, const std::string& type, transformer_config& t) {
     namespace lim = transformer_limits;
     t.hidden = r.integer("n_embd", 1, lim::max_hidden);
     t.layers = r.integer("n_layer", 1, lim::max_layers);
     t.heads = r.integer("n_head", 1, lim::max_heads);
-    t.kv_heads = t.heads;
+    t.kv_heads = type == "gpt_bigcode" && r.boolean_or("multi_query", true) ? 1 : t.heads;
     t.head_dim = hf_head_dim(r, t, "n_head");
     t.ffn_hidden = r.integer_or("n_inner", 4 * t.hidden, 1, lim::max_ffn_hidden);
     t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
@@ -231,7 +274,7 @@ inline void hf_gpt2_family(const hf_reader& r, const std::string& type, transfor
     t.ffn = ffn_kind::gelu;
     t.norm = norm_type::layer_norm;
     t.position = type == "gptj" ? position_kind::rope : position_kind::learned;
-    t.tied_embeddings = r.boolean_or("tie_word_embeddings", type == "gpt2");
+    t.tied_embeddings = r.boolean_or("tie_word_embeddings", type != "gptj");
     t.linear_bias = true;
 }
 
@@ -358,10 +401,107 @@ inline std::string hf_workload_name(const std::string& file, const std::string& 
 
 }  // namespace detail
 
+namespace detail {
+
+/// What a composite config's `text_config` leaves out: Hugging Face writes a sub-config as its difference from the
+/// class's defaults, so absent fields take those (transformers' LlamaConfig, MistralConfig, Gemma3TextConfig).
+inline nlohmann::json hf_text_defaults(const std::string& type) {
+    if (type == "gemma3_text") {
+        return {{"vocab_size", 262208},      {"hidden_size", 2304},
+                {"intermediate_size", 9216}, {"num_hidden_layers", 26},
+                {"num_attention_heads", 8},  {"num_key_value_heads", 4},
+                {"head_dim", 256},           {"max_position_embeddings", 131072},
+                {"sliding_window", 4096},    {"sliding_window_pattern", 6}};
+    }
+    if (type == "mistral") {
+        return {{"vocab_size", 32000},
+                {"hidden_size", 4096},
+                {"intermediate_size", 14336},
+                {"num_hidden_layers", 32},
+                {"num_attention_heads", 32},
+                {"num_key_value_heads", 8},
+                {"max_position_embeddings", 131072},
+                {"sliding_window", 4096}};
+    }
+    return {{"vocab_size", 32000},     {"hidden_size", 4096},       {"intermediate_size", 11008},
+            {"num_hidden_layers", 32}, {"num_attention_heads", 32}, {"max_position_embeddings", 2048}};
+}
+
+/// The language model of a multimodal config (llava, mistral3, gemma3, ...): its `text_config`, with the class
+/// defaults for what it leaves out and the model_type its wrapper implies where it names none; a warning says that
+/// the vision tower is not modelled.
+inline nlohmann::json hf_language_model(const nlohmann::json& root, const std::string& wrapper,
+                                        std::vector<std::string>* warnings) {
+    nlohmann::json text = root.at("text_config");
+    if (!text.contains("model_type") || !text["model_type"].is_string()) {
+        text["model_type"] = wrapper == "gemma3" ? "gemma3_text" : wrapper == "mistral3" ? "mistral" : "llama";
+    }
+    const std::string type = text["model_type"].get<std::string>();
+    const nlohmann::json defaults = hf_text_defaults(type);
+    for (const auto& [key, value] : defaults.items()) {
+        if (!text.contains(key)) {  // an explicit null (no sliding window) stays
+            text[key] = value;
+        }
+    }
+    if (warnings != nullptr) {
+        std::string vision = "vision_config";
+        if (root.contains("vision_config") && root["vision_config"].is_object() &&
+            root["vision_config"].contains("model_type") && root["vision_config"]["model_type"].is_string()) {
+            vision += ", " + root["vision_config"]["model_type"].get<std::string>();
+        }
+        warnings->push_back("model_type '" + wrapper + "': read its language model (text_config, model_type " + type +
+                            "); the vision tower (" + vision + ") and the projector are not modelled");
+    }
+    return text;
+}
+
+/// The fields a config of an unknown model_type needs to be read as a Llama-style decoder.
+inline constexpr std::array<std::string_view, 5> hf_generic_fields = {
+    "hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size", "vocab_size"};
+
+/// The model_type to read `type` as: itself when roofcast knows it; "llama" for an unknown one whose config has the
+/// standard fields (hf_generic_fields), with a warning naming the assumptions. Throws input_error for a state-space
+/// model, and for an unknown one without those fields, naming the missing ones and the TOML format.
+inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, std::vector<std::string>* warnings) {
+    if (std::find(hf_model_types.begin(), hf_model_types.end(), type) != hf_model_types.end()) {
+        return type;
+    }
+    if (std::find(hf_state_space_types.begin(), hf_state_space_types.end(), type) != hf_state_space_types.end()) {
+        r.fail("model_type", "is '" + type +
+                                 "': state-space (Mamba) layers keep a recurrent state instead of a KV cache and run "
+                                 "as scans, which roofcast does not model yet");
+    }
+    std::string missing;
+    for (std::string_view f : hf_generic_fields) {
+        missing += r.has(f) ? "" : (missing.empty() ? "" : ", ") + std::string(f);
+    }
+    if (!missing.empty()) {
+        std::string known;
+        for (std::string_view k : hf_model_types) {
+            known += (known.empty() ? "" : ", ") + std::string(k);
+        }
+        r.fail("model_type", "is '" + type + "', which roofcast does not read (it reads " + known +
+                                 "), and the config lacks the standard fields to read it as a Llama-style decoder (" +
+                                 missing + "); describe the model as a roofcast TOML (docs/workload-format.md)");
+    }
+    if (warnings != nullptr) {
+        warnings->push_back("model_type '" + type +
+                            "' is not one roofcast knows: read as a Llama-style decoder (RMSNorm, rotary positions, "
+                            "SwiGLU FFN of intermediate_size, no biases, num_key_value_heads or every head, output "
+                            "tied only with tie_word_embeddings); check these against the model");
+    }
+    return "llama";
+}
+
+}  // namespace detail
+
 /// Parses a Hugging Face `config.json` from `text` (`file` names it in messages and gives the workload's name) into
-/// a transformer workload, for the model_types of hf_model_types. Throws input_error "FILE: field 'FIELD' ..." on
-/// invalid JSON, an unknown model_type, a missing or mistyped field or an inconsistent shape.
-inline workload parse_hf_config(std::string_view text, const std::string& file) {
+/// a transformer workload: the model_types of hf_model_types; a multimodal config's language model (its
+/// `text_config`); an unknown model_type with the standard fields as a Llama-style decoder. Assumptions are appended
+/// to `warnings`. Throws input_error "FILE: field 'FIELD' ..." on invalid JSON, a state-space or unreadable
+/// model_type, a missing or mistyped field or an inconsistent shape.
+inline workload parse_hf_config(std::string_view text, const std::string& file,
+                                std::vector<std::string>* warnings = nullptr) {
     nlohmann::json root;
     try {
         root = nlohmann::json::parse(text);
@@ -371,20 +511,18 @@ inline workload parse_hf_config(std::string_view text, const std::string& file) 
     if (!root.is_object()) {
         throw input_error(file + ": a config.json is a JSON object, got " + std::string(root.type_name()));
     }
+    const std::string wrapper = detail::hf_reader(root, file).string_or("model_type", "");
+    if (root.contains("text_config") && root["text_config"].is_object()) {
+        root = detail::hf_language_model(root, wrapper, warnings);
+    }
     const detail::hf_reader r(root, file);
-    const std::string type = r.string_or("model_type", "");
-    if (type.empty()) {
+    const std::string given = r.string_or("model_type", "");
+    if (given.empty()) {
         r.fail("model_type", "is missing (roofcast reads the architecture from it)");
     }
-    if (std::find(hf_model_types.begin(), hf_model_types.end(), type) == hf_model_types.end()) {
-        std::string known;
-        for (std::string_view k : hf_model_types) {
-            known += (known.empty() ? "" : ", ") + std::string(k);
-        }
-        r.fail("model_type", "is '" + type + "', which roofcast does not read; it reads " + known);
-    }
+    const std::string type = detail::hf_type_to_read(r, given, warnings);
     transformer_config t;
-    if (type == "gpt2" || type == "gptj") {
+    if (type == "gpt2" || type == "gptj" || type == "gpt_bigcode") {
         detail::hf_gpt2_family(r, type, t);
     } else if (type == "t5") {
         detail::hf_t5(r, t);
@@ -395,8 +533,9 @@ inline workload parse_hf_config(std::string_view text, const std::string& file) 
     } else {
         detail::hf_llama_family(r, type, t);
     }
-    t.name = detail::hf_workload_name(file, type);
-    t.description = "Hugging Face config.json (model_type " + type + ")";
+    t.name = detail::hf_workload_name(file, wrapper);
+    t.description =
+        "Hugging Face config.json (model_type " + wrapper + (wrapper == given ? "" : ", text " + given) + ")";
     t.sources = {{"config", "Hugging Face config.json: " + file}};
     t.origin = file;
     try {
@@ -407,16 +546,16 @@ inline workload parse_hf_config(std::string_view text, const std::string& file) 
     return make_workload(std::move(t));
 }
 
-/// Loads the Hugging Face `config.json` at `path` (see parse_hf_config).
-inline workload load_hf_config(const std::string& path) {
-    return parse_hf_config(detail::read_text_file(path, "Hugging Face config"), path);
+/// Loads the Hugging Face `config.json` at `path` (see parse_hf_config; assumptions appended to `warnings`).
+inline workload load_hf_config(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+    return parse_hf_config(detail::read_text_file(path, "Hugging Face config"), path, warnings);
 }
 
-/// Loads a workload file by its extension: `.json` a Hugging Face config.json (load_hf_config), anything else a
-/// roofcast transformer TOML (load_transformer_file, whose unknown keys are appended to `warnings`).
+/// Loads a workload file by its extension: `.json` a Hugging Face config.json (load_hf_config, whose assumptions are
+/// appended to `warnings`), anything else a roofcast transformer TOML (load_transformer_file, whose unknown keys are).
 inline workload load_workload_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
     const bool json = detail::has_extension(path, ".json");
-    return json ? load_hf_config(path) : make_workload(load_transformer_file(path, warnings));
+    return json ? load_hf_config(path, warnings) : make_workload(load_transformer_file(path, warnings));
 }
 
 }  // namespace roofcast
