@@ -481,3 +481,31 @@ TEST_CASE("capacity plans display their tables, every text escaped, and print as
     CHECK(has_cell(sm, "H100-SXM5-80GB"));
     CHECK(contains(sm.text, "A100-SXM4-80GB, tp 1: cannot run fp8: Ampere (GA100) has no fp8 tensor-core math"));
 }
+
+TEST_CASE("a comparison ranks only the GPUs the run fits, relative to the row ranked first") {
+    const rc::model_catalog& cat = rc::catalog();
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = rc::precision::fp16;
+    // Llama-2-70B in FP16 (138 GB of weights) fits neither card alone: no rank, no time, the footprint instead.
+    const rc::comparison none = rc::compare(cat.workload_named("llama2-70b"),
+                                            {std::cref(cat.gpu("A100-SXM4-80GB")), std::cref(cat.gpu("L4"))}, c);
+    CHECK(none.rank == std::vector<int>{0, 0});
+    const std::string text = rc::comparison_table(none).to_text();
+    CHECK(text.find("does not fit: ") != std::string::npos);
+    // Llama-2-7B fits both: the L4 asked first, the A100 ranked first; "vs rank 1" is 1.00 on the A100's row.
+    const rc::comparison both = rc::compare(cat.workload_named("llama2-7b"),
+                                            {std::cref(cat.gpu("L4")), std::cref(cat.gpu("A100-SXM4-80GB"))}, c);
+    CHECK(both.rank == std::vector<int>{2, 1});
+    const std::string table = rc::comparison_table(both).to_text();
+    auto line_of = [&table](const std::string& gpu) {
+        const std::size_t at = table.find(gpu), begin = table.rfind('\n', at) + 1;
+        return table.substr(begin, table.find('\n', at) - begin);
+    };
+    const std::string a100 = line_of("A100-SXM4-80GB"), l4 = line_of("L4 ");
+    CHECK(a100.find_first_not_of(' ') == a100.find('1'));  // ranked first
+    CHECK(a100.find("1.00") != std::string::npos);
+    CHECK(table.find("A100-SXM4-80GB") < table.find("L4 "));  // shown first
+    CHECK(l4.find("0.") != std::string::npos);                // a fraction of the first
+}

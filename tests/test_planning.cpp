@@ -484,6 +484,28 @@ TEST_CASE("serving plan: an engine that sizes its KV pool up front holds as many
     CHECK(rc::plan_serving(r).options[0].kv_batch > p.options[0].kv_batch);
 }
 
+TEST_CASE("tensor parallelism splits whole heads, key/value heads (or replicas) and FFN widths") {
+    // Qwen2-7B: 28 heads, 4 KV heads, FFN 18,944 = 2^7 · 148: tp 7 divides the heads but neither divides nor is a
+    // multiple of the 4 KV heads; tp 8 is a multiple of them (each pair of ranks shares one) but 28 % 8 != 0.
+    rc::serving_request r = serving("qwen2-7b", {"H100-SXM5-80GB"}, 1.0, 512, 128);
+    const std::vector<int> tps = rc::detail::replica_tps(r, cat().gpu("H100-SXM5-80GB"));
+    CHECK(tps == std::vector<int>{1, 2, 4});
+    // Llama-2-13B: 40 heads and KV heads, FFN 13,824: tp 5 divides the heads, not the FFN.
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.tp = 5;
+    c.num_gpus = 5;
+    CHECK_THROWS_WITH_AS(rc::resolve(cat().workload_named("llama2-13b"), c),
+                         "invalid run configuration: tp = 5 does not divide the FFN width 13824 of llama2-13b",
+                         rc::input_error);
+    c.tp = 7;
+    c.num_gpus = 7;
+    CHECK_THROWS_WITH_AS(rc::resolve(cat().workload_named("qwen2-7b"), c),
+                         "invalid run configuration: tp = 7 neither divides nor is a multiple of the 4 key/value "
+                         "heads of qwen2-7b",
+                         rc::input_error);
+}
+
 TEST_CASE("serving plan: a length distribution is summarized by its length-biased means") {
     rc::serving_request r = serving("llama3-8b", {"H100-SXM5-80GB"}, 2.0, 1, 1);
     r.lengths = {{100, 10}, {300, 30}};

@@ -289,3 +289,26 @@ TEST_CASE("the fixed host time per step is paid once per optimizer update, share
     // 40 ms per update over 4 micro-batch steps: 10 ms more per reported (micro-batch) step.
     CHECK(t_with - t_without == doctest::Approx(0.010).epsilon(1e-6));
 }
+
+TEST_CASE("a sequence longer than the model's context is predicted, and the prediction says so") {
+    const rc::workload& w = rc::catalog().workload_named("llama2-7b");  // max_position_embeddings 4096
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = rc::precision::fp16;
+    c.prompt_len = 4000;
+    c.gen_len = 200;
+    const rc::prediction p = rc::predict(w, g, c);
+    REQUIRE(p.extrapolation);
+    CHECK(p.extrapolation->find("4200 tokens a sequence (prompt + generated) exceed llama2-7b's context of 4096") !=
+          std::string::npos);
+    c.gen_len = 96;  // 4096: within the context
+    const rc::prediction within = rc::predict(w, g, c);
+    CHECK((!within.extrapolation || within.extrapolation->find("context") == std::string::npos));
+    rc::run_config train;
+    train.seq_len = 8192;
+    const rc::prediction long_train = rc::predict(w, g, train);
+    REQUIRE(long_train.extrapolation);
+    CHECK(long_train.extrapolation->find("8192 tokens a sequence (seq-len) exceed") != std::string::npos);
+}

@@ -72,11 +72,12 @@ inline std::optional<double> rank_key(const prediction& r, objective o) {
     return std::nullopt;
 }
 
-/// 1-based ranks of the results of `c` by `o` (0: not ranked).
+/// 1-based ranks of the results of `c` by `o` (0: not ranked: no result, no key, or a footprint that does not fit
+/// the GPU, so the run cannot execute there).
 inline std::vector<int> ranks(const comparison& c, objective o) {
     std::vector<std::pair<double, std::size_t>> keyed;
     for (std::size_t i = 0; i < c.results.size(); ++i) {
-        if (c.results[i]) {
+        if (c.results[i] && c.results[i]->memory.fits()) {
             if (const auto k = rank_key(*c.results[i], o)) {
                 keyed.emplace_back(*k, i);
             }

@@ -23,8 +23,9 @@ inline std::pair<double, double> error_band(const cost_params& p, const std::str
     return it != p.error_bands.end() ? it->second : std::pair<double, double>{0.67, 1.5};
 }
 
-/// A sentence when the run is outside what `p` was calibrated on: the GPU's architecture family has no
-/// calibrated GEMM efficiency for the run's math type, or the framework's profile was not calibrated.
+/// A sentence when the run is outside what `p` was calibrated on (the GPU's architecture family has no calibrated
+/// GEMM efficiency for the run's math type, or the framework's profile was not calibrated) or outside what the model
+/// runs (a sequence longer than the transformer's context, max_seq).
 inline std::optional<std::string> extrapolation_note(const cost_params& p, const gpu_spec& g, const run_plan& plan) {
     static const cost_params prior = prior_params();  // constant data, built once
     const run_config& c = plan.config;
@@ -45,6 +46,16 @@ inline std::optional<std::string> extrapolation_note(const cost_params& p, const
             q.call_overhead_us == q0.call_overhead_us) {
             note += std::string(note.empty() ? "" : "; ") + "framework '" + c.framework +
                     "' was not calibrated: its overheads are the priors";
+        }
+    }
+    if (plan.source != nullptr && plan.source->transformer && plan.source->transformer->max_seq > 0) {
+        const transformer_config& tf = *plan.source->transformer;
+        const bool generates = c.mode == mode::infer && tf.kind != transformer_kind::encoder && c.gen_len > 0;
+        const long long tokens = generates ? c.prompt_len + c.gen_len : c.seq_len;
+        if (tokens > tf.max_seq && tf.encoder_positions == 0) {
+            note += std::string(note.empty() ? "" : "; ") + std::to_string(tokens) + " tokens a sequence (" +
+                    (generates ? "prompt + generated" : "seq-len") + ") exceed " + tf.name + "'s context of " +
+                    std::to_string(tf.max_seq);
         }
     }
     if (note.empty()) {

@@ -224,6 +224,27 @@ inline void check_run_size(const run_config& c, const workload& w) {
     check_size(w, "tokens over all GPUs (batch x sequence x num-gpus)", tokens * c.num_gpus);
 }
 
+/// Why `tp`-way tensor parallelism cannot split transformer `t` (empty when it can): Megatron-style sharding gives
+/// each rank whole attention heads, whole key/value heads (or a replica of each, when tp is a multiple of their
+/// number: vLLM's and Megatron's rule for grouped-query attention) and an equal share of every FFN's width.
+inline std::string tp_unfit(const transformer_config& t, long long tp) {
+    const auto divides = [tp](long long n) { return n % tp == 0; };
+    if (!divides(t.heads)) {
+        return "does not divide the " + std::to_string(t.heads) + " attention heads";
+    }
+    if (!latent_attention(t) && !divides(t.kv_heads) && tp % t.kv_heads != 0) {
+        return "neither divides nor is a multiple of the " + std::to_string(t.kv_heads) + " key/value heads";
+    }
+    const long long dense = t.layers + t.decoder_layers - moe_blocks(t, t.layers) - moe_blocks(t, t.decoder_layers);
+    if (dense > 0 && !divides(t.ffn_hidden)) {
+        return "does not divide the FFN width " + std::to_string(t.ffn_hidden);
+    }
+    if (t.experts > 1 && !divides(expert_ffn_hidden(t))) {
+        return "does not divide the experts' FFN width " + std::to_string(expert_ffn_hidden(t));
+    }
+    return {};
+}
+
 /// The workload checks of validate(c, w): phases and parallelism that exist for the kind of model.
 inline void validate_fit(const run_config& c, const workload& w) {
     const roofcast::phase p = phase_of(c);
@@ -260,9 +281,8 @@ inline void validate_fit(const run_config& c, const workload& w) {
     if (t.kind != transformer_kind::encoder && p == phase::serve && c.gen_len < 1) {
         invalid_run("serving " + w.name + " needs gen-len of at least 1");
     }
-    if (t.heads % c.tp != 0) {
-        invalid_run("tp = " + std::to_string(c.tp) + " does not divide the " + std::to_string(t.heads) +
-                    " attention heads of " + w.name);
+    if (const std::string why = tp_unfit(t, c.tp); !why.empty()) {
+        invalid_run("tp = " + std::to_string(c.tp) + " " + why + " of " + w.name);
     }
     const long long E = t.encoder_positions;
     if (E > 0 && c.prompt_len != run_config{}.prompt_len && c.prompt_len != E) {

@@ -485,13 +485,14 @@ inline serving_option plan_replica(const serving_request& r, const gpu_spec& g, 
     return o;
 }
 
-/// The tensor-parallel degrees to try on `g`: those asked, else every divisor of the heads up to a node's GPUs.
+/// The tensor-parallel degrees to try on `g`: those asked, else every degree up to a node's GPUs that splits the
+/// model (detail::tp_unfit: heads, key/value heads and FFN widths).
 inline std::vector<int> replica_tps(const serving_request& r, const gpu_spec& g) {
     if (!r.tps.empty()) return r.tps;
     const int per_node = r.base.gpus_per_node > 0 ? r.base.gpus_per_node : gpus_per_node_of(g);
     std::vector<int> out;
     for (int tp = 1; tp <= per_node; ++tp) {
-        if (r.source->transformer->heads % tp == 0) out.push_back(tp);
+        if (tp_unfit(*r.source->transformer, tp).empty()) out.push_back(tp);
     }
     return out;
 }

@@ -318,12 +318,14 @@ inline void add_shapes(std::vector<training_shape>& out, const training_request&
     }
 }
 
-/// Every layout of `r`: tp a divisor of the attention heads up to `most_tp` (the GPUs of a node), pp a divisor
+/// Every layout of `r`: tp up to `most_tp` (the GPUs of a node) that splits the model (tp_unfit), pp a divisor
 /// of the layers (whole layers per stage), tp · pp within max_gpus; CNNs are data parallel only.
 inline std::vector<training_shape> training_shapes(const training_request& r, int most_tp) {
     std::vector<long long> tps{1}, pps{1};
     if (const auto& t = r.source->transformer) {
         tps = divisors(t->heads, most_tp);
+        tps.erase(std::remove_if(tps.begin(), tps.end(), [&t](long long tp) { return !tp_unfit(*t, tp).empty(); }),
+                  tps.end());
         pps = divisors(t->layers + t->decoder_layers, r.max_gpus);
     }
     std::vector<training_shape> out;

@@ -126,15 +126,16 @@ inline text_table prediction_row_table(const std::vector<prediction>& ps) {
     return t;
 }
 
-/// Side-by-side table, best first by the comparison's objective: rank, time, throughput, speed relative to
-/// the first GPU asked, bound, power, energy and cost, memory, fit and the largest batch.
+/// Side-by-side table, best first by the comparison's objective: rank, time, throughput, speed relative to the
+/// row ranked first, bound, power, energy and cost, memory, fit and the largest batch. A GPU the run does not fit is
+/// not ranked and shows no time: its footprint against the usable memory says why.
 inline text_table comparison_table(const comparison& c) {
-    text_table t({"rank", "gpu", "time", "throughput", "vs first", "bound", "power", "energy", "cost", "memory", "fits",
-                  "max batch", "likely range"});
-    std::optional<double> first;
-    for (const auto& r : c.results) {
-        if (r && !first) {
-            first = main_throughput(*r).first;
+    text_table t({"rank", "gpu", "time", "throughput", "vs rank 1", "bound", "power", "energy", "cost", "memory",
+                  "fits", "max batch", "likely range"});
+    std::optional<double> top;
+    for (std::size_t i : display_order(c)) {
+        if (c.results[i] && c.rank[i] > 0 && !top) {
+            top = main_throughput(*c.results[i]).first;
         }
     }
     for (std::size_t i : display_order(c)) {
@@ -143,12 +144,17 @@ inline text_table comparison_table(const comparison& c) {
             t.add_row({"-", c.gpus[i], "-", "-", "-", "unsupported", "-", "-", "-", "-", "-", "-", c.reasons[i]});
             continue;
         }
+        const std::string memory = to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity);
+        if (!r->memory.fits()) {
+            t.add_row({"-", c.gpus[i], "-", "-", "-", "-", "-", "-", "-", memory, "NO",
+                       std::to_string(c.max_batches[i]), "does not fit: " + memory});
+            continue;
+        }
         const auto [tp, unit] = main_throughput(*r);
         t.add_row({c.rank[i] > 0 ? std::to_string(c.rank[i]) : "-", c.gpus[i], to_string(r->time),
-                   si_prefixed(tp) + unit, format_ratio(tp / *first), std::string(to_string_view(r->limiter)),
+                   si_prefixed(tp) + unit, top ? format_ratio(tp / *top) : "-", std::string(to_string_view(r->limiter)),
                    to_string(r->avg_power), to_string(r->energy), r->cost_usd ? format_dollars(*r->cost_usd, 3) : "-",
-                   to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity),
-                   r->memory.fits() ? "yes" : "NO", std::to_string(c.max_batches[i]),
+                   memory, "yes", std::to_string(c.max_batches[i]),
                    to_string(r->likely_low) + " – " + to_string(r->likely_high)});
     }
     return t;

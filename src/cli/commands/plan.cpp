@@ -160,8 +160,8 @@ CLI::App* add_serve(CLI::App* plan, plan_serve_options& o) {
     cmd->add_option("--tpot-p99", o.tpot_p99, "99th-percentile time per output token, seconds")
         ->check(in_range(0.0, 1e6));
     cmd->add_option("--tp", o.tps,
-                    "Tensor-parallel degrees to try: a,b,c (default: divisors of the heads up to a "
-                    "node's GPUs)");
+                    "Tensor-parallel degrees to try: a,b,c (default: those up to a node's GPUs that split the "
+                    "heads, key/value heads and FFN widths)");
     o.run.mode = mode::infer;
     bind_run_options(cmd, o.run, option_effect::both,
                      {"mode",
