@@ -509,3 +509,21 @@ TEST_CASE("a comparison ranks only the GPUs the run fits, relative to the row ra
     CHECK(table.find("A100-SXM4-80GB") < table.find("L4 "));  // shown first
     CHECK(l4.find("0.") != std::string::npos);                // a fraction of the first
 }
+
+TEST_CASE("a comparison's text says what its columns mean, and that cost needs a price") {
+    const rc::model_catalog& cat = rc::catalog();
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = rc::precision::fp16;
+    const std::vector<std::reference_wrapper<const rc::gpu_spec>> gpus{std::cref(cat.gpu("L4")),
+                                                                       std::cref(cat.gpu("A100-SXM4-80GB"))};
+    const std::string plain = rc::describe(rc::compare(cat.workload_named("llama2-7b"), gpus, c));
+    CHECK(plain.find("ranked by time per unit of work; vs rank 1: throughput over the first row's; bound:") !=
+          std::string::npos);
+    CHECK(plain.find("likely range: the time's 10th to 90th percentile") != std::string::npos);
+    CHECK(plain.find("cost: give --price-per-hour") != std::string::npos);
+    const std::string priced =
+        rc::describe(rc::compare(cat.workload_named("llama2-7b"), gpus, c, rc::default_params(), {0.8, 1.8}));
+    CHECK(priced.find("cost: give --price-per-hour") == std::string::npos);
+}

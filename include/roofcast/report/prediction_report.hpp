@@ -295,9 +295,17 @@ inline std::ostream& operator<<(std::ostream& os, const sweep_report& r) {
     return os << sweep_table(r).to_text();
 }
 
-/// The comparison as text: the side-by-side table.
+/// The comparison as text: the side-by-side table and what its columns mean (and that cost needs a price).
 inline std::string describe(const comparison& c) {
-    return comparison_table(c).to_text();
+    bool priced = false;
+    for (const auto& r : c.results) {
+        priced = priced || (r && r->cost_usd);
+    }
+    return comparison_table(c).to_text() + "\nranked by " + std::string(to_string_view(c.objective)) +
+           " per unit of work; vs rank 1: throughput over the first row's; bound: what limits the run (compute, memory "
+           "bandwidth, or host and launch overhead); likely range: the time's 10th to 90th percentile from the "
+           "held-out residuals (docs/accuracy.md)" +
+           (priced ? std::string(".\n") : std::string("; cost: give --price-per-hour.\n"));
 }
 /// The sweep as text: one row per prediction.
 inline std::string describe(const sweep_report& r) {
