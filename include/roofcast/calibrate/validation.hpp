@@ -605,14 +605,11 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     }
     const run_plan p = resolve(w, c);
     const memory_footprint f = footprint(p, g);
-    double allocated = 0.0, headroom = 0.0, context = 0.0, weights = 0.0;
-    for (const auto& [item, b] : f.items) {
-        (item == "allocator headroom" ? headroom : item == "framework context" ? context : allocated) += b;
-        weights += item == "weights" ? b : 0.0;
-    }
     if (m.metric == "weights_gib") {
-        return weights / gib;
+        return f.item("weights") / gib;
     }
+    const double headroom = f.item("allocator headroom"), context = f.item("framework context");
+    const double allocated = f.total().value() - headroom - context;
     if (m.metric == "peak_memory_gib") {
         if (c.mode != mode::train) {
             throw unsupported_error("inference peaks as engines print them are not modelled; kv_cache_tokens is");

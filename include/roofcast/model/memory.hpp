@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,15 @@ struct memory_footprint {
     }
     /// Whether the total fits the capacity.
     bool fits() const { return total() <= capacity; }
+    /// Bytes of the item called `name` (0 when absent).
+    double item(std::string_view name) const {
+        for (const auto& [n, b] : items) {
+            if (n == name) {
+                return b;
+            }
+        }
+        return 0.0;
+    }
     /// The largest item.
     std::pair<std::string, double> largest() const {
         std::pair<std::string, double> best{"", 0.0};
@@ -624,14 +634,10 @@ namespace detail {
 inline std::string growing_item(const memory_footprint& a, const memory_footprint& b) {
     std::string best;
     double most = 0.0;
-    for (const auto& [item, bytes] : b.items) {
-        double before = 0.0;
-        for (const auto& [name, v] : a.items) {
-            before += name == item ? v : 0.0;
-        }
-        if (bytes - before > most) {
-            most = bytes - before;
-            best = item;
+    for (const auto& [name, bytes] : b.items) {
+        if (bytes - a.item(name) > most) {
+            most = bytes - a.item(name);
+            best = name;
         }
     }
     return best;

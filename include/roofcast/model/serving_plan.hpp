@@ -274,14 +274,6 @@ inline prefill_times prefill_of(const serving_request& r, int tp, const gpu_spec
     return {mean * units::second, std::sqrt(square) * units::second, quantile(0.5), quantile(0.99)};
 }
 
-/// Bytes of the footprint item called `name` (0 when absent).
-inline double item_bytes(const memory_footprint& f, const std::string& name) {
-    for (const auto& [item, b] : f.items) {
-        if (item == name) return b;
-    }
-    return 0.0;
-}
-
 /// The most sequences a replica's memory holds. An engine that sizes its KV pool up front (engine_memory_of:
 /// TensorRT-LLM) holds as many as its pool (kv_pool_bytes) has room for, each sequence's KV cache for its prompt and
 /// output (every beam its own). Otherwise: the footprint of one sequence decoding (weights, its KV cache, the
@@ -299,8 +291,8 @@ inline long long kv_capacity(const run_plan& one, const gpu_spec& g, long long c
         return static_cast<long long>(std::min(static_cast<double>(cap), held));
     }
     if (!at_one.fits()) return 0;
-    const double per_sequence = (item_bytes(at_one, "kv cache") + item_bytes(at_one, "logits")) *
-                                (1.0 + software_profiles[one.profile].headroom);
+    const double per_sequence =
+        (at_one.item("kv cache") + at_one.item("logits")) * (1.0 + software_profiles[one.profile].headroom);
     const double room = (at_one.capacity - at_one.total()).value();
     const double more = per_sequence > 0.0 ? std::floor(room / per_sequence) : static_cast<double>(cap);
     return static_cast<long long>(std::min(static_cast<double>(cap), 1.0 + more));
