@@ -17,6 +17,7 @@
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/validate.hpp>
 #include <roofcast/io/gpu_toml.hpp>
+#include <roofcast/io/hf_config.hpp>
 #include <roofcast/io/measurements.hpp>
 #include <roofcast/io/workload_toml.hpp>
 #include <roofcast/model/memory.hpp>
@@ -134,6 +135,42 @@ inline outcome gpu_toml(const std::uint8_t* data, std::size_t size) {
     return {true, g.name};
 }
 
+/// The runs every accepted transformer is predicted for on an H100: a training step, and a prefill and a decode
+/// (decoders) or a forward pass (encoders), at `seq` tokens.
+inline std::vector<run_config> transformer_runs(const transformer_config& t) {
+    const long long seq = std::min<long long>(t.max_seq, 256);
+    std::vector<run_config> runs{fuzz_run(mode::train, phase::step, precision::amp_bf16, 2, seq)};
+    if (t.kind != transformer_kind::encoder) {
+        runs.push_back(fuzz_run(mode::infer, phase::prefill, precision::fp8, 1, seq));
+        runs.push_back(fuzz_run(mode::infer, phase::decode, precision::fp16, 16, seq));
+    } else {
+        runs.push_back(fuzz_run(mode::infer, phase::e2e, precision::fp16, 16, seq));
+    }
+    return runs;
+}
+
+/// Checks an accepted transformer: valid, a finite positive parameter count, finite footprints, and predictions
+/// finite and positive or refused with a roofcast::error.
+inline void check_transformer(const transformer_config& t) {
+    try {
+        validate(t);
+    } catch (const error& e) {
+        throw invariant_violation(std::string("the loader accepted an invalid configuration: ") + e.what());
+    }
+    require(finite_positive(parameters(t)), t.name + ": the parameter count is not finite and positive");
+    const workload w = make_workload(t);
+    const gpu_spec& g = catalog().gpu("H100-SXM5-80GB");
+    const std::vector<run_config> runs = transformer_runs(t);
+    for (const run_config& c : runs) {
+        try {
+            const memory_footprint f = footprint(w, g, c);
+            require(std::isfinite(f.total().value()) && f.total().value() > 0.0, t.name + ": footprint not finite");
+        } catch (const error&) {
+        }
+    }
+    check_predictions(w, g, runs);
+}
+
 /// Transformer description TOML: parse_transformer_toml. Accepted configurations are valid, have a finite
 /// positive parameter count, a finite footprint, and predict training, prefill and decoding on an H100.
 inline outcome workload_toml(const std::uint8_t* data, std::size_t size) {
@@ -149,31 +186,28 @@ inline outcome workload_toml(const std::uint8_t* data, std::size_t size) {
     for (const std::string& w : warnings) {
         require(w.rfind(file + ":", 0) == 0 && w.find("unknown key") != std::string::npos, "odd warning: " + w);
     }
-    try {
-        validate(t);
-    } catch (const error& e) {
-        throw invariant_violation(std::string("the loader accepted an invalid configuration: ") + e.what());
-    }
-    require(finite_positive(parameters(t)), t.name + ": the parameter count is not finite and positive");
-    const workload w = make_workload(t);
-    const gpu_spec& g = catalog().gpu("H100-SXM5-80GB");
-    const long long seq = std::min<long long>(t.max_seq, 256);
-    std::vector<run_config> runs{fuzz_run(mode::train, phase::step, precision::amp_bf16, 2, seq)};
-    if (t.kind != transformer_kind::encoder) {
-        runs.push_back(fuzz_run(mode::infer, phase::prefill, precision::fp8, 1, seq));
-        runs.push_back(fuzz_run(mode::infer, phase::decode, precision::fp16, 16, seq));
-    } else {
-        runs.push_back(fuzz_run(mode::infer, phase::e2e, precision::fp16, 16, seq));
-    }
-    for (const run_config& c : runs) {
-        try {
-            const memory_footprint f = footprint(w, g, c);
-            require(std::isfinite(f.total().value()) && f.total().value() > 0.0, t.name + ": footprint not finite");
-        } catch (const error&) {
-        }
-    }
-    check_predictions(w, g, runs);
+    check_transformer(t);
     return {true, t.name};
+}
+
+/// Hugging Face config.json: parse_hf_config. Accepted configs are checked as the TOML ones are
+/// (check_transformer); each warning is a sentence of its own, not an empty line.
+inline outcome hf_config(const std::uint8_t* data, std::size_t size) {
+    const std::string file = "fuzz.json";
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    std::vector<std::string> warnings;
+    workload w;
+    try {
+        w = parse_hf_config(text, file, &warnings);
+    } catch (const error& e) {
+        return rejected(e, file);
+    }
+    for (const std::string& m : warnings) {
+        require(!m.empty(), "an empty warning");
+    }
+    require(w.transformer.has_value(), "a config.json read as something other than a transformer");
+    check_transformer(*w.transformer);
+    return {true, w.name};
 }
 
 /// Measurement CSV: parse_measurements. Every row read has an id, a line after the header and a finite

@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ with clang (AddressSanitizer and UndefinedBehaviorSanitizer on) and
 # runs each for a bounded time, seeded with the shipped inputs (models/gpus/*.toml, models/workloads/*.toml,
-# models/measurements/measured-dev.csv in chunks of 8 rows) and the kept regression inputs
+# models/measurements/measured-dev.csv in chunks of 8 rows, the config.json corpus tests/data/hf/*.json, the
+# libonnx-testdata node models) and the kept regression inputs
 # (fuzz/regressions/TARGET/). Any crash, sanitizer report, timeout or out-of-memory fails the script; the
 # input that caused it is left in BUILD/artifacts/TARGET/ (fix the bug, then copy it to
 # fuzz/regressions/TARGET/ with a NAME.expected file: tests/test_fuzz_regressions.cpp replays it).
 #
 # Environment:
 #   ROOFCAST_FUZZ_SECONDS    seconds per target (default 60)
-#   ROOFCAST_FUZZ_TARGETS    targets to run (default "gpu_toml workload_toml measurements_csv")
+#   ROOFCAST_FUZZ_TARGETS    targets to run (default "gpu_toml workload_toml measurements_csv hf_config onnx_model")
 #   ROOFCAST_FUZZ_BUILD_DIR  build directory (default build/fuzz)
 #   ROOFCAST_FUZZ_CXX        clang++ to build with (default clang++-14)
 # Writes BUILD/fuzz-summary.txt: one line per target, "TARGET SECONDS EXECUTIONS CORPUS_SIZE STATUS".
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${ROOFCAST_FUZZ_SECONDS:-60}
-targets=${ROOFCAST_FUZZ_TARGETS:-"gpu_toml workload_toml measurements_csv"}
+targets=${ROOFCAST_FUZZ_TARGETS:-"gpu_toml workload_toml measurements_csv hf_config onnx_model"}
 build=${ROOFCAST_FUZZ_BUILD_DIR:-build/fuzz}
 cxx=${ROOFCAST_FUZZ_CXX:-clang++-14}
 
@@ -27,6 +28,13 @@ seed_target() {  # seed_target TARGET DIR: the seed corpus of TARGET into DIR
     case "$target" in
         gpu_toml) cp models/gpus/*.toml "$dir"/ ;;
         workload_toml) cp models/workloads/*.toml "$dir"/ ;;
+        hf_config) cp tests/data/hf/*.json "$dir"/ ;;
+        onnx_model)  # the node models of Debian's libonnx-testdata, one file per model
+            local m
+            for m in /usr/share/libonnx-testdata/data/node/*/model.onnx; do
+                [ -f "$m" ] && cp "$m" "$dir/$(basename "$(dirname "$m")").onnx"
+            done
+            ;;
         measurements_csv)
             local csv=models/measurements/measured-dev.csv
             local header

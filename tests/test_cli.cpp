@@ -468,3 +468,36 @@ TEST_CASE("sweep: one row per combination, the same with several threads") {
     CHECK(bad.status == 2);
     CHECK(bad.err.find("empty range") != std::string::npos);
 }
+
+TEST_CASE("text fits 100 columns and --wide prints every column, an option without effect is a warning (issue 34)") {
+    const std::string run =
+        "compare --gpus A40,V100-SXM2-16GB,A100-SXM4-40GB,L40 --workload llama2-7b --mode infer "
+        "--precision fp16";
+    const auto narrow = roofcast(run);
+    REQUIRE(narrow.status == 0);
+    std::istringstream lines(narrow.out);
+    std::size_t widest = 0;
+    for (std::string line; std::getline(lines, line);) {
+        std::size_t chars = 0;  // display width: UTF-8 continuation bytes take no column
+        for (unsigned char ch : line) {
+            chars += (ch & 0xC0) != 0x80 ? 1 : 0;
+        }
+        widest = std::max(widest, chars);
+    }
+    CHECK(widest <= 100);
+    CHECK(narrow.out.find("power, energy") != std::string::npos);  // named as left out
+    CHECK(narrow.out.find(" cost ") == std::string::npos);         // no price: an empty column, never printed
+    const auto wide = roofcast(run + " --wide");
+    CHECK(wide.out.find("power") != std::string::npos);
+    CHECK(wide.out.find("left out") == std::string::npos);
+    // --seq-len has no effect on generation (the prompt is --prompt-len): said, and the run is the same.
+    const auto with = roofcast("predict --gpu A40 --workload llama2-7b --mode infer --seq-len 4096 --format json");
+    const auto without = roofcast("predict --gpu A40 --workload llama2-7b --mode infer --format json");
+    CHECK(with.status == 0);
+    CHECK(with.err.find("warning: --seq-len has no effect on generation: the prompt is prompt-len (512 tokens)") !=
+          std::string::npos);
+    CHECK(json_of(with)["time_s"] == json_of(without)["time_s"]);
+    CHECK(without.err.empty());
+    const auto cnn = roofcast("predict --gpu A40 --workload resnet50 --seq-len 128");
+    CHECK(cnn.err.find("warning: --seq-len has no effect on resnet50, a CNN") != std::string::npos);
+}

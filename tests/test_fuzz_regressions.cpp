@@ -2,7 +2,7 @@
 // input (fuzz/regressions/TARGET/NAME) gives the outcome its NAME.expected file states, and every seed of the
 // corpus (the shipped models and measurements) is accepted. An invariant_violation, a crash or any other
 // exception fails the test, as it fails the fuzzer.
-#include "fuzz_entries.hpp"
+#include "fuzz_replay.hpp"
 
 #include <doctest/doctest.h>
 
@@ -20,54 +20,16 @@ namespace fz = roofcast::fuzz;
 
 namespace {
 
-using entry = std::function<fz::outcome(const std::uint8_t*, std::size_t)>;
-
-std::string bytes_of(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using entry = roofcast_tests::fuzz_entry;
+using roofcast_tests::bytes_of;
+using roofcast_tests::inputs_in;
 
 fz::outcome run(const entry& e, const std::string& bytes) {
-    return e(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    return roofcast_tests::run_entry(e, bytes);
 }
 
-// The files of `dir` (sorted), without the .expected files.
-std::vector<fs::path> inputs_in(const fs::path& dir) {
-    std::vector<fs::path> out;
-    for (const auto& f : fs::directory_iterator(dir)) {
-        if (f.is_regular_file() && f.path().extension() != ".expected") {
-            out.push_back(f.path());
-        }
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-// Replays fuzz/regressions/TARGET/: each input has NAME.expected, whose first line is "accepted: TEXT" (the
-// input is accepted and the outcome names TEXT) or the start of the rejection message. Returns the inputs.
 std::size_t replay_regressions(const std::string& target, const entry& e) {
-    const fs::path dir = fs::path(ROOFCAST_SOURCE_DIR) / "fuzz" / "regressions" / target;
-    const std::vector<fs::path> inputs = inputs_in(dir);
-    for (const fs::path& input : inputs) {
-        CAPTURE(input.string());
-        const fs::path expected_file = input.string() + ".expected";
-        REQUIRE(fs::exists(expected_file));
-        std::string expected = bytes_of(expected_file);
-        expected = expected.substr(0, expected.find('\n'));
-        fz::outcome o;
-        REQUIRE_NOTHROW(o = run(e, bytes_of(input)));
-        CAPTURE(o.message);
-        if (expected.rfind("accepted: ", 0) == 0) {
-            CHECK(o.accepted);
-            CHECK(o.message.find(expected.substr(10)) != std::string::npos);
-        } else {
-            CHECK_FALSE(o.accepted);
-            CHECK(o.message.rfind(expected, 0) == 0);
-        }
-    }
-    return inputs.size();
+    return roofcast_tests::replay_regressions(ROOFCAST_SOURCE_DIR, target, e);
 }
 
 }  // namespace
@@ -103,6 +65,27 @@ TEST_CASE("fuzz seeds: every shipped GPU and transformer file is accepted by the
     }
     CHECK(gpus == roofcast::catalog().gpus().size());
     CHECK(workloads >= 30);
+}
+
+TEST_CASE("fuzz regressions and seeds: config.json inputs through the hf_config entry") {
+    CHECK(replay_regressions("hf_config", fz::hf_config) >= 1);
+    // The seeds: the config.json corpus, every file accepted but the one missing a field, rejected naming it.
+    std::size_t accepted = 0;
+    for (const fs::path& f : inputs_in(fs::path(ROOFCAST_SOURCE_DIR) / "tests" / "data" / "hf")) {
+        if (f.extension() != ".json") {
+            continue;
+        }
+        CAPTURE(f.string());
+        const fz::outcome o = run(fz::hf_config, bytes_of(f));
+        if (f.filename() == "missing-field.json") {
+            CHECK_FALSE(o.accepted);
+            CHECK(o.message.find("num_attention_heads") != std::string::npos);
+        } else {
+            CHECK(o.accepted);
+            accepted += o.accepted ? 1 : 0;
+        }
+    }
+    CHECK(accepted >= 60);
 }
 
 TEST_CASE("fuzz seeds: the shipped measurement file is accepted whole, 528 rows and no problem") {

@@ -1,6 +1,8 @@
 // Hugging Face config.json workloads (issue 16): parameter counts against the published ones, the architectures
 // they need (MoE with shared experts, multi-head latent attention, sliding windows) in the cost and memory models,
 // and the errors of bad files. Expected values and their sources: tests/data/hf/README.md.
+#include <roofcast/detail/files.hpp>
+#include <roofcast/io/csv.hpp>
 #include <roofcast/io/hf_config.hpp>
 #include <roofcast/roofcast.hpp>
 
@@ -8,6 +10,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace rc = roofcast;
 
@@ -52,37 +55,26 @@ double flops_of(const rc::lowered_work& w, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("config.json parameter counts are within 1% of the published ones") {
-    struct published {
-        const char* file;
-        double count;
-    };
-    // tests/data/hf/README.md cites each figure.
-    const published models[] = {
-        {"llama-3.1-405b.json", 405e9},              // Meta: "405B"
-        {"mixtral-8x7b.json", 46.7e9},               // Mistral AI: "46.7B total parameters"
-        {"deepseek-v3.json", 671e9},                 // DeepSeek-V3 report: "671B total parameters"
-        {"qwen2-7b.json", 7.62e9},                   // released weights: 7.62B
-        {"qwen1.5-moe-a2.7b.json", 14.3e9},          // Qwen: "14.3B parameters in total"
-        {"gemma-2-9b.json", 9'241'705'984.0},        // Gemma 2 report, Table 2: 917,504,000 + 8,324,201,984
-        {"phi-3-mini-4k.json", 3.8e9},               // Phi-3 report: "3.8 billion parameter"
-        {"gpt2.json", 124e6},                        // OpenAI model card: "124 million"
-        {"bert-base-uncased.json", 110e6},           // Devlin et al.: "Total Parameters=110M"
-        {"t5-base.json", 222'903'552.0},             // released t5-base weights (the paper's "about 220 million")
-        {"vit-base-patch16-224.json", 86e6},         // Dosovitskiy et al., Table 1: ViT-Base 86M
-        {"whisper-large-v3.json", 1'543'490'560.0},  // released whisper-large-v3 weights (the paper's 1550M)
-        {"qwen3-8b.json", 8.2e9},                    // Qwen3-8B model card: "Number of Parameters: 8.2B"
-        {"qwen3-30b-a3b.json", 30.5e9},              // Qwen3-30B-A3B: "30.5B total parameters"
-        {"gemma3-1b.json", 999'885'952.0},           // keras-hub gemma3_instruct_1b: 999,885,952
-        {"gemma3-4b.json", 3'880'099'328.0},         // keras-hub gemma3_instruct_4b_text (language model only)
-        {"deepseek-moe-16b.json", 16.4e9},           // DeepSeek-MoE README: "16.4B"
-    };
-    for (const published& m : models) {
-        CAPTURE(m.file);
-        const rc::workload w = load(m.file);
+TEST_CASE("a corpus of at least 60 real configs: parameter counts within 0.5% of the published ones") {
+    // tests/data/hf/published.csv: each file with its repository, the published count (model card, paper table,
+    // or the Hugging Face safetensors count of the official weights) and where it is stated.
+    const std::string file = hf_dir + "published.csv";
+    const std::vector<rc::csv_record> records = rc::parse_csv(rc::detail::read_text_file(file, "corpus"), file);
+    REQUIRE(records.size() > 1);
+    REQUIRE(records[0].fields ==
+            std::vector<std::string>{"file", "repository", "published_parameters", "source", "config_source"});
+    std::size_t checked = 0;
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        const rc::csv_record& r = records[i];
+        REQUIRE(r.fields.size() == 5);
+        CAPTURE(r.fields[0]);
+        const rc::workload w = load(r.fields[0]);
         REQUIRE(w.transformer);
-        CHECK(rc::parameters(w) == doctest::Approx(m.count).epsilon(0.01));
+        CHECK(rc::parameters(w) == doctest::Approx(std::stod(r.fields[2])).epsilon(0.005));
+        CHECK(!r.fields[3].empty());
+        ++checked;
     }
+    CHECK(checked >= 60);
 }
 
 TEST_CASE("Llama-3.1-405B: the exact count of its shape, 0.2% above the published 405B") {
@@ -499,4 +491,26 @@ TEST_CASE("an unknown model_type: read as a Llama-style decoder with a warning, 
             "num_experts": 4, "moe_intermediate_size": 32, "num_experts_per_tok": 2, "mlp_only_layers": [1]})",
                                              f),
                          doctest::Contains("field 'mlp_only_layers' lists dense blocks"), rc::input_error);
+}
+
+TEST_CASE("SantaCoder: a gpt2 config with multi-query attention in its own field, counted as its weights") {
+    const rc::workload w = load("santacoder.json");
+    REQUIRE(w.transformer);
+    CHECK(w.transformer->kv_heads == 1);
+    // Per block: Q and output h×h (+ biases), one 128-wide K and V head h×256 (+ 256), FFN 2·h·8192 (+ biases),
+    // two LayerNorms; token (49,280) and position (2,048) embeddings, a final LayerNorm, the output tied.
+    const double h = 2048, block = 2 * (h * h + h) + (h * 256 + 256) + (2 * h * 8192 + 8192 + h) + 4 * h;
+    CHECK(rc::parameters(w) == doctest::Approx(24 * block + 49280 * h + 2048 * h + 2 * h).epsilon(1e-12));
+    CHECK(24 * block + 49280 * h + 2048 * h + 2 * h == 1'124'886'528.0);
+}
+
+TEST_CASE("OPT-350m's projected embedding is not modelled, and loading it says by how many parameters") {
+    std::vector<std::string> warnings;
+    const rc::workload w = rc::load_hf_config(hf_dir + "opt-350m.json", &warnings);
+    REQUIRE(w.transformer);
+    // V·(h − p) − 2·h·p = 50,272·512 − 2·1,024·512 (modeling_opt.py: project_in, project_out, no bias).
+    const std::string extra = std::to_string(50272LL * 512 - 2LL * 1024 * 512);
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0].find("word_embed_proj_dim 512") != std::string::npos);
+    CHECK(warnings[0].find(extra + " parameters more") != std::string::npos);
 }

@@ -4,6 +4,8 @@
 #include <roofcast/roofcast.hpp>
 
 #include "cli_runner.hpp"
+#include "fuzz_onnx_entry.hpp"
+#include "fuzz_replay.hpp"
 
 #include <onnx/onnx_pb.h>
 
@@ -43,6 +45,24 @@ public:
             auto* dim = t->mutable_shape()->add_dim();
             d > 0 ? dim->set_dim_value(d) : dim->set_dim_param("N");
         }
+    }
+
+    /// An int64 graph input (token ids, an attention mask); a dimension of 0 is symbolic ("N").
+    void int_input(const std::string& name, const std::vector<long long>& dims) {
+        input(name, dims);
+        g_->mutable_input(g_->input_size() - 1)
+            ->mutable_type()
+            ->mutable_tensor_type()
+            ->set_elem_type(onnx::TensorProto::INT64);
+    }
+
+    /// A float scalar constant (a scale, an epsilon), with its value.
+    std::string scalar(const std::string& name, float value) {
+        onnx::TensorProto* t = g_->add_initializer();
+        t->set_name(name);
+        t->set_data_type(onnx::TensorProto::FLOAT);
+        t->add_float_data(value);
+        return name;
     }
 
     /// A weight of `dims`, named after `node`.
@@ -171,6 +191,89 @@ std::string export_cnn(const rc::cnn_graph& net) {
         by_shape[{l.c_out, l.h_out, l.w_out}].push_back(last);
     }
     return w.serialize(last);
+}
+
+/// BERT-base (google-bert/bert-base-uncased: 12 layers, hidden 768, 12 heads, FFN 3072, vocabulary 30,522) at
+/// `seq` tokens, written node by node as torch.onnx.export (opset 17) writes Hugging Face's BertModel: embedding
+/// Gathers of the token ids, positions and token types, their sum and LayerNormalization; per layer Q, K and V as
+/// MatMul + Add, head splits as Reshape + Transpose, QKᵀ, the scale (Div), the mask (Add), Softmax, PV, the merge,
+/// the output projection, the residual Add and LayerNormalization, the FFN with GELU as the exporter decomposes it
+/// (Div, Erf, Add, Mul, Mul); the pooler's Gather of the first token, Gemm and Tanh. The mask path (Unsqueeze,
+/// Cast, Sub, Mul of the attention mask) is as exported too.
+std::string export_bert_base(long long seq) {
+    const long long h = 768, heads = 12, d = 64, ffn = 3072, vocab = 30522;
+    graph_writer w("bert-base");
+    w.int_input("input_ids", {0, seq});
+    w.int_input("attention_mask", {0, seq});
+    w.int_input("token_type_ids", {0, seq});
+    const std::string pos_ids = w.shape_constant("position_ids", std::vector<long long>(1, 0));
+    const auto gather = [&](const std::string& table, const std::string& ids, const std::string& name) {
+        return w.node("Gather", {table, ids}, name)->output(0);
+    };
+    const std::string words = gather(w.weight("word_embeddings", {vocab, h}), "input_ids", "emb.words");
+    const std::string types = gather(w.weight("token_type_embeddings", {2, h}), "token_type_ids", "emb.types");
+    onnx::NodeProto* positions = w.node("Gather", {w.weight("position_embeddings", {512, h}), pos_ids}, "emb.pos");
+    (void)positions;
+    std::string x = w.node("Add", {words, types}, "emb.add")->output(0);
+    x = w.node("Add", {x, positions->output(0)}, "emb.add_pos")->output(0);
+    const auto layer_norm = [&](const std::string& in, const std::string& name) {
+        return w.node("LayerNormalization", {in, w.weight(name, {h}), w.weight(name, {h})}, name)->output(0);
+    };
+    x = layer_norm(x, "emb.ln");
+    // The extended attention mask: (1 − mask) · min_float, [N, 1, 1, S].
+    onnx::NodeProto* m1 = w.node("Unsqueeze", {"attention_mask", w.shape_constant("axes1", {1})}, "mask.unsq1");
+    onnx::NodeProto* m2 = w.node("Unsqueeze", {m1->output(0), w.shape_constant("axes2", {2})}, "mask.unsq2");
+    onnx::NodeProto* m3 = w.node("Cast", {m2->output(0)}, "mask.cast");
+    graph_writer::integer(m3, "to", onnx::TensorProto::FLOAT);
+    onnx::NodeProto* m4 = w.node("Sub", {w.scalar("one", 1.0F), m3->output(0)}, "mask.sub");
+    const std::string mask = w.node("Mul", {m4->output(0), w.scalar("min", -3.4e38F)}, "mask.mul")->output(0);
+    const std::string split = w.shape_constant("split_heads", {0, seq, heads, d});
+    const std::string merge = w.shape_constant("merge_heads", {0, seq, h});
+    const auto linear = [&](const std::string& in, long long k, long long n, const std::string& name) {
+        const std::string y = w.node("MatMul", {in, w.weight(name, {k, n})}, name)->output(0);
+        return w.node("Add", {w.weight(name + ".bias", {n}), y}, name + ".bias")->output(0);
+    };
+    const auto heads_of = [&](const std::string& in, const std::string& name, std::vector<long long> perm) {
+        onnx::NodeProto* r = w.node("Reshape", {in, split}, name + ".reshape");
+        onnx::NodeProto* t = w.node("Transpose", {r->output(0)}, name + ".transpose");
+        graph_writer::ints(t, "perm", perm);
+        return t->output(0);
+    };
+    for (int l = 0; l < 12; ++l) {
+        const std::string p = "layer" + std::to_string(l) + ".";
+        const std::string q = heads_of(linear(x, h, h, p + "q"), p + "q", {0, 2, 1, 3});
+        const std::string k = heads_of(linear(x, h, h, p + "k"), p + "k", {0, 2, 3, 1});
+        const std::string v = heads_of(linear(x, h, h, p + "v"), p + "v", {0, 2, 1, 3});
+        std::string a = w.node("MatMul", {q, k}, p + "scores")->output(0);
+        a = w.node("Div", {a, w.scalar(p + "sqrt_d", 8.0F)}, p + "scale")->output(0);
+        a = w.node("Add", {a, mask}, p + "mask")->output(0);
+        onnx::NodeProto* sm = w.node("Softmax", {a}, p + "softmax");
+        graph_writer::integer(sm, "axis", -1);
+        a = w.node("MatMul", {sm->output(0), v}, p + "context")->output(0);
+        onnx::NodeProto* t = w.node("Transpose", {a}, p + "merge.transpose");
+        graph_writer::ints(t, "perm", {0, 2, 1, 3});
+        a = w.node("Reshape", {t->output(0), merge}, p + "merge.reshape")->output(0);
+        a = linear(a, h, h, p + "attn_out");
+        x = layer_norm(w.node("Add", {a, x}, p + "attn_residual")->output(0), p + "attn_ln");
+        std::string f = linear(x, h, ffn, p + "ffn_up");
+        // GELU (erf form), as opset 17 exports it: x · 0.5 · (1 + erf(x / √2)).
+        onnx::NodeProto* g1 = w.node("Div", {f, w.scalar(p + "sqrt2", 1.4142135F)}, p + "gelu.div");
+        onnx::NodeProto* g2 = w.node("Erf", {g1->output(0)}, p + "gelu.erf");
+        onnx::NodeProto* g3 = w.node("Add", {g2->output(0), w.scalar(p + "gelu_one", 1.0F)}, p + "gelu.add");
+        onnx::NodeProto* g4 = w.node("Mul", {f, g3->output(0)}, p + "gelu.mul");
+        f = w.node("Mul", {g4->output(0), w.scalar(p + "half", 0.5F)}, p + "gelu.half")->output(0);
+        f = linear(f, ffn, h, p + "ffn_down");
+        x = layer_norm(w.node("Add", {f, x}, p + "ffn_residual")->output(0), p + "ffn_ln");
+    }
+    // The pooler: the first token, a 768 x 768 Gemm and tanh.
+    onnx::NodeProto* first =
+        w.node("Gather", {x, w.shape_constant("first_token", std::vector<long long>(1, 0))}, "pooler.first");
+    graph_writer::integer(first, "axis", 1);
+    onnx::NodeProto* squeeze = w.node("Squeeze", {first->output(0), w.shape_constant("axis1", {1})}, "pooler.squeeze");
+    onnx::NodeProto* dense =
+        w.node("Gemm", {squeeze->output(0), w.weight("pooler", {h, h}), w.weight("pooler.bias", {h})}, "pooler.dense");
+    graph_writer::integer(dense, "transB", 1);
+    return w.serialize(w.node("Tanh", {dense->output(0)}, "pooler.tanh")->output(0));
 }
 
 #ifdef ROOFCAST_CLI
@@ -422,5 +525,79 @@ TEST_CASE("cli: --workload-file model.onnx predicts as the built-in network and 
         roofcast_tests::run_roofcast("predict --gpu A100-SXM4-80GB --workload-file /nonexistent/m.onnx");
     CHECK(missing.status == 2);
     CHECK(missing.err.find("File does not exist: /nonexistent/m.onnx") != std::string::npos);
+}
+#endif
+
+TEST_CASE("ONNX BERT-base, as PyTorch exports it: FLOPs within 5% of the built-in definition, every node priced") {
+    const long long seq = 128;
+    const rc::onnx_import imp = rc::import_onnx_bytes(export_bert_base(seq), "bert-base.onnx");
+    // Every operator maps: the Gathers of the embeddings are copies; nothing is left out.
+    for (const rc::onnx_unmapped_op& u : imp.unmapped) {
+        CAPTURE(u.op);
+    }
+    CHECK(imp.unmapped.empty());
+    // The built-in bert-base (models/workloads/bert-base.toml) lowered for one sequence of 128 tokens: the FLOPs
+    // of its kernels, against the imported graph's.
+    const rc::workload& builtin = rc::catalog().workload_named("bert-base");
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.batch = 1;
+    c.seq_len = seq;
+    c.precision = rc::precision::fp32;
+    double builtin_flops = 0.0;
+    for (const rc::breakdown_entry& b : rc::predict(builtin, rc::catalog().gpu("A100-SXM4-80GB"), c).breakdown) {
+        builtin_flops += b.work.value();
+    }
+    MESSAGE("BERT-base at " << seq << " tokens: ONNX " << imp.mapped_flops_per_sample << " FLOPs, built-in "
+                            << builtin_flops << " (ratio " << imp.mapped_flops_per_sample / builtin_flops << ")");
+    CHECK(imp.mapped_flops_per_sample == doctest::Approx(builtin_flops).epsilon(0.05));
+    // The dense part is exact: 12 layers of 4·h² + 2·h·FFN weights, 2 FLOPs per weight and token, the pooler's
+    // h² once, and QKᵀ and PV, 2·2·S²·h per layer.
+    const double h = 768, dense = 12 * (4 * h * h + 2 * h * 3072) * 2 * seq + 2 * h * h,
+                 attention = 12 * 4.0 * seq * seq * h;
+    double matmul = 0.0;
+    for (const rc::cnn_layer& l : imp.model.cnn->layers) {
+        if (l.kind == rc::cnn_layer_kind::conv || l.kind == rc::cnn_layer_kind::linear ||
+            l.kind == rc::cnn_layer_kind::matmul) {
+            matmul += 2.0 * rc::macs(l);
+        }
+    }
+    CHECK(matmul == doctest::Approx(dense + attention).epsilon(1e-9));
+    // Its weights: the blocks', the pooler's and the embeddings' (token 30,522, position 512, type 2 rows).
+    CHECK(rc::parameters(imp.model) == doctest::Approx(rc::parameters(builtin)).epsilon(0.005));
+}
+
+namespace {
+
+roofcast::fuzz::outcome fuzz_onnx(const std::string& bytes) {
+    return roofcast::fuzz::onnx_model(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+}
+
+}  // namespace
+
+TEST_CASE("fuzz regressions: ONNX inputs replay through the onnx_model entry with the outcome they keep") {
+    CHECK(roofcast_tests::replay_regressions(ROOFCAST_SOURCE_DIR, "onnx_model", roofcast::fuzz::onnx_model) >= 4);
+    // The graphs the tests write are seeds too: accepted, each keeping the entry's invariants.
+    CHECK(fuzz_onnx(export_bert_base(64)).accepted);
+    CHECK(fuzz_onnx(export_cnn(*rc::cnns::make_cnn("resnet50"))).accepted);
+}
+
+#ifdef ROOFCAST_ONNX_TESTDATA
+TEST_CASE("fuzz seeds: every libonnx-testdata node model goes through the onnx_model entry keeping its invariants") {
+    std::size_t models = 0, accepted = 0;
+    for (const auto& d : std::filesystem::directory_iterator(std::filesystem::path(ROOFCAST_ONNX_TESTDATA) / "node")) {
+        const std::filesystem::path m = d.path() / "model.onnx";
+        if (!std::filesystem::exists(m)) {
+            continue;
+        }
+        CAPTURE(m.string());
+        roofcast::fuzz::outcome o;
+        REQUIRE_NOTHROW(o = fuzz_onnx(roofcast_tests::bytes_of(m)));
+        ++models;
+        accepted += o.accepted ? 1 : 0;
+    }
+    MESSAGE("libonnx-testdata node models: " << models << ", accepted " << accepted);
+    CHECK(models >= 100);
+    CHECK(accepted >= 1);
 }
 #endif

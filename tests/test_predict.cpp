@@ -290,6 +290,37 @@ TEST_CASE("the fixed host time per step is paid once per optimizer update, share
     CHECK(t_with - t_without == doctest::Approx(0.010).epsilon(1e-6));
 }
 
+TEST_CASE("a pipelined step's timeline: the 1F1B bubble is (p − 1)/m of the busy slots, and the parts add up") {
+    // GPT-3 175B on 64 A100s, tp 8 and pp 8 (no data parallelism, so no gradient exchange), 96 micro-batches:
+    // each stage runs m = 96 micro-batch slots of forward and backward kernels and critical-path transfers and
+    // waits p − 1 = 7 slots (1F1B: (p − 1)/(m + p − 1) of the step, Narayanan et al. 2021, Section 2.2).
+    const rc::workload& w = rc::catalog().workload_named("gpt3-175b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_bf16;
+    c.batch = 96;
+    c.seq_len = 2048;
+    c.num_gpus = 64;
+    c.tp = 8;
+    c.pp = 8;
+    c.microbatches = 96;
+    c.recompute = rc::recompute::full;
+    const rc::prediction p = rc::predict(w, g, c);
+    double optimizer = 0.0, parts = 0.0;
+    for (const rc::breakdown_entry& b : p.breakdown) {
+        optimizer += b.name == "optimizer" ? b.time.value() : 0.0;
+        parts += b.time.value();
+    }
+    const double busy = p.gpu_time.value() - optimizer + p.comm_time.value();  // m slots of kernels and transfers
+    CHECK(p.bubble_time.value() == doctest::Approx(7.0 / 96.0 * busy).epsilon(1e-9));
+    CHECK(parts == doctest::Approx(p.time.value()).epsilon(1e-12));
+    // The optimizer runs once per step, not once per slot: no part is a multiple of the slot count.
+    CHECK(optimizer < 0.01 * p.time.value());
+    // Nothing the GPU does exceeds the step: kernels, communication and bubble are parts of it.
+    CHECK(p.gpu_time + p.comm_time + p.bubble_time <= p.time);
+}
+
 TEST_CASE("a sequence longer than the model's context is predicted, and the prediction says so") {
     const rc::workload& w = rc::catalog().workload_named("llama2-7b");  // max_position_embeddings 4096
     const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");

@@ -219,7 +219,8 @@ TEST_CASE("properties of 10^5 random valid runs") {
     const auto start = std::chrono::steady_clock::now();
     run_drawer draw(20240611);
     long long rejected = 0;
-    tally finite, roofline, bandwidth, sms, clock, footprint_batch, footprint_seq, batch_limit, time_in_batch;
+    tally finite, roofline, bandwidth, sms, clock, footprint_batch, footprint_seq, batch_limit, time_in_batch,
+        timeline_sum;
     long long kernels_checked = 0;
     const rc::cost_params& params = rc::default_params();
     long long refused = 0;
@@ -253,6 +254,19 @@ TEST_CASE("properties of 10^5 random valid runs") {
                         std::isfinite(p.memory.total().value()) && p.likely_low <= p.time && p.time <= p.likely_high;
         finite.check(ok);
         CHECK(ok);
+
+        // 0. The breakdown is the step's timeline: its parts (op classes, optimizer, pipeline bubble,
+        //    communication, host wait, fixed overhead) add up to the time, whatever the layout, accumulation or
+        //    ZeRO stage (docs/model.md, "Step timeline").
+        {
+            double parts = 0.0;
+            for (const rc::breakdown_entry& b : p.breakdown) {
+                parts += b.time.value();
+            }
+            const bool t_ok = std::abs(parts - p.time.value()) <= slack * p.time.value();
+            timeline_sum.check(t_ok);
+            CHECK(t_ok);
+        }
 
         // 4. The footprint grows with the batch and the sequence: every item is a non-negative multiple of
         //    the batch (or constant), and activations, KV cache and logits grow with the tokens.
@@ -354,6 +368,7 @@ TEST_CASE("properties of 10^5 random valid runs") {
                               << " kernels against their roofline, " << seconds << " s");
     const std::vector<std::pair<const char*, const tally*>> all = {
         {"finite and positive times", &finite},
+        {"breakdown adds up to the time", &timeline_sum},
         {"kernel not faster than its roofline", &roofline},
         {"more bandwidth not slower", &bandwidth},
         {"more SMs (same power per SM) not slower", &sms},
@@ -431,16 +446,18 @@ TEST_CASE(
     const rc::prediction fast = rc::predict(cat.workload_named("resnet50"), more_bandwidth(a100), c);
     CHECK(base.limiter == rc::bound::overhead);
     CHECK(fast.time <= base.time);
-    // The step is max(host, GPU kernels before the optimizer + exposed exchange) + optimizer + per-step host time
-    // (docs/model.md, "Step time"), recomputed here from the parts the prediction reports.
+    // The step is max(host launches, GPU kernels before the optimizer + exposed exchange) + optimizer + the fixed
+    // per-step host time (docs/model.md, "Step time"), recomputed here from the parts the prediction reports: host
+    // time is the launches' and the fixed time, communication is the exposed exchange.
     const rc::cost_context ctx = rc::make_cost_context(a100, rc::find_profile("pytorch"), rc::default_params());
     double optimizer = 0.0;
     for (const rc::breakdown_entry& b : base.breakdown) {
         optimizer += b.name == "optimizer" ? b.time.value() : 0.0;
     }
     const double gpu_path = base.gpu_time.value() - optimizer + base.comm_time.value();
+    const double launches = base.host_time.value() - ctx.step_overhead;
     CHECK(base.time.value() ==
-          doctest::Approx(std::max(base.host_time.value(), gpu_path) + optimizer + ctx.step_overhead).epsilon(1e-9));
+          doctest::Approx(std::max(launches, gpu_path) + optimizer + ctx.step_overhead).epsilon(1e-9));
     rc::run_config z;
     z.num_gpus = 8;
     z.zero = 3;

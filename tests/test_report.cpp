@@ -19,6 +19,29 @@ TEST_CASE("text tables align text left and numbers right") {
           "H100-SXM5-80GB      989\n");
 }
 
+TEST_CASE("text tables leave out empty columns, and optional ones to fit their width, saying which") {
+    rc::text_table t({"gpu", "cost", "time", "power", "energy"});
+    t.add_row({"A40", "-", "1.5 s", "300 W", "450 J"});
+    t.add_row({"V100", "", "2.0 s", "250 W", "500 J"});
+    t.optional({"energy", "power"});
+    // "cost" has no value in any row: never printed. Numbers right-aligned; widths 4, 5, 5 and 6 with 3 gaps of 2.
+    CHECK(t.to_text(0) ==
+          "gpu    time  power  energy\n"
+          "----  -----  -----  ------\n"
+          "A40   1.5 s  300 W   450 J\n"
+          "V100  2.0 s  250 W   500 J\n");
+    // 26 columns: at 20, energy goes first (4 + 5 + 5 + 2 gaps of 2 = 18), and the last line says so.
+    CHECK(t.to_text(20) ==
+          "gpu    time  power\n"
+          "----  -----  -----\n"
+          "A40   1.5 s  300 W\n"
+          "V100  2.0 s  250 W\n"
+          "(energy left out to fit 20 columns; --wide shows every column)\n");
+    // CSV keeps every column.
+    CHECK(t.to_csv().rfind("gpu,cost,time,power,energy\n", 0) == 0);
+    CHECK(rc::wrap_text("one two three four", 9) == "one two\nthree\nfour\n");
+}
+
 TEST_CASE("CSV output quotes fields that need it, and parses back") {
     rc::text_table t({"name", "note"});
     t.add_row({"A40", "says \"19.2\", wrongly"});

@@ -65,12 +65,21 @@ CLI::Validator check_of(const run_option& o) {
 
 }  // namespace
 
+void add_wide(CLI::App* cmd) {
+    cmd->add_flag_callback(
+        "--wide", [] { text_width() = 0; },
+        "Text tables with every column (by default they fit 100 columns, leaving out the ones they name)");
+}
+
 void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats, bool with_params) {
     if (with_params) {
         cmd->add_option("--params", opt.params_file, "Cost-model parameters TOML (default: the shipped calibration)")
             ->check(CLI::ExistingFile);
     }
     cmd->add_option("--format", opt.format, "Output format")->check(one_of(formats))->capture_default_str();
+    if (std::find(formats.begin(), formats.end(), "text") != formats.end()) {
+        add_wide(cmd);
+    }
     cmd->add_option("--gpu-file", opt.gpu_files,
                     "GPU description TOML to add to the catalog or to replace a catalog GPU of the same name "
                     "(repeatable)")
@@ -126,6 +135,17 @@ std::string workload_name(const std::string& given, const common_options& opt) {
         throw input_error("--workload is required unless exactly one --workload-file is given");
     }
     return read_workload_file(opt.workload_files.front(), nullptr).name;
+}
+
+const workload& run_workload(const model_catalog& c, const std::string& given, const common_options& opt,
+                             const run_config& run) {
+    const workload& w = c.workload_named(workload_name(given, opt));
+    std::vector<std::string> unused = unused_options(run, w);
+    for (std::string& u : unused) {
+        u = "--" + u;
+    }
+    warn(unused);
+    return w;
 }
 
 cost_params load_params(const common_options& opt) {

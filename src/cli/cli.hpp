@@ -32,7 +32,11 @@ struct command {
     std::function<int()> run;
 };
 
-/// Adds --format (one of `formats`), --gpu-file and --workload-file to `cmd`; with `with_params`, --params.
+/// Adds --wide: text tables with every column (text_width() 0).
+void add_wide(CLI::App* cmd);
+
+/// Adds --format (one of `formats`), --wide (where text is one), --gpu-file and --workload-file to `cmd`; with
+/// `with_params`, --params.
 void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats, bool with_params);
 
 /// Binds every run option of roofcast::run_options() whose effect meets `effects` (time, memory or both) to
@@ -45,6 +49,11 @@ model_catalog load_catalog(const common_options& opt);
 
 /// The workload a command runs: `given` (its --workload), or without one the workload of the only --workload-file.
 std::string workload_name(const std::string& given, const common_options& opt);
+
+/// The workload a run command predicts (`given`, or the single --workload-file's), after printing a warning for
+/// each run option that has no effect on it (unused_options).
+const workload& run_workload(const model_catalog& c, const std::string& given, const common_options& opt,
+                             const run_config& run);
 
 /// The shipped calibration, or the user's --params file (warnings on stderr).
 cost_params load_params(const common_options& opt);

@@ -7,12 +7,15 @@
 #include <roofcast/workload/cnn.hpp>
 #include <roofcast/workload/validate.hpp>
 
+#include <onnx/checker.h>
 #include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 #include <onnx/proto_utils.h>
 #include <onnx/shape_inference/implementation.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -23,6 +26,12 @@
 #include <unordered_set>
 #include <utility>
 #include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 namespace roofcast {
 namespace {
@@ -70,7 +79,7 @@ public:
             node(n);
         }
         if (layers_.empty()) {
-            throw input_error(name_ + ": no operator of the graph maps to roofcast's kernels");
+            throw input_error(name_ + ": no operator of the graph maps to roofcast's kernels" + seen_operators());
         }
         onnx_import r;
         cnn_graph graph;
@@ -78,7 +87,11 @@ public:
         graph.channels = channels_;
         graph.image_size = image_size_;
         graph.layers = std::move(layers_);
-        validate(graph);
+        try {
+            validate(graph);
+        } catch (const input_error& e) {
+            throw input_error(name_ + ": " + e.what());
+        }
         r.mapped_flops_per_sample = mapped_flops_;
         for (auto& [op, u] : unmapped_) {
             r.unmapped.push_back(u);
@@ -92,13 +105,172 @@ public:
     }
 
 private:
-    void infer_shapes() {
+    // The graph checked before shape inference, whose libonnx 1.12 implementation dereferences what a malformed graph
+    // lacks (fuzz findings): each operator set imported once, every graph input named, every node input defined before
+    // it is read (a graph input, an initializer or an earlier node's output), every output defined once, and every node
+    // of a registered operator valid for its schema (inputs, outputs, attribute names and types). Operators of other
+    // domains are left to the mapping, which lists them as not mapped.
+    void check_graph() const {
+        onnx::checker::CheckerContext ctx;
+        ctx.set_ir_version(static_cast<int>(model_.ir_version()));
+        std::unordered_map<std::string, int> opsets;
+        for (const onnx::OperatorSetIdProto& o : model_.opset_import()) {
+            const std::string domain = o.domain() == "ai.onnx" ? "" : o.domain();
+            if (!opsets.emplace(domain, static_cast<int>(o.version())).second) {
+                throw input_error(name_ + ": the model imports operator set '" +
+                                  (domain.empty() ? std::string("ai.onnx") : domain) + "' more than once");
+            }
+        }
+        ctx.set_opset_imports(opsets);
+        ctx.set_schema_registry(onnx::OpSchemaRegistry::Instance());
+        const onnx::checker::LexicalScopeContext scope;
+        const onnx::GraphProto& g = model_.graph();
+        std::unordered_set<std::string> defined;
+        for (const onnx::ValueInfoProto& v : g.input()) {
+            if (v.name().empty()) {
+                throw input_error(name_ + ": a graph input has no name");
+            }
+            defined.insert(v.name());
+        }
+        for (const onnx::TensorProto& t : g.initializer()) {
+            defined.insert(t.name());
+        }
+        for (const onnx::NodeProto& n : g.node()) {
+            const std::string where = name_ + ": node '" + node_name(n) + "' (" + n.op_type() + ")";
+            for (const std::string& i : n.input()) {
+                if (!i.empty() && defined.count(i) == 0) {
+                    throw input_error(where + " reads '" + i +
+                                      "', which no graph input, initializer or earlier node defines");
+                }
+            }
+            const auto domain = opsets.find(n.domain() == "ai.onnx" ? "" : n.domain());
+            if (domain != opsets.end() &&
+                onnx::OpSchemaRegistry::Schema(n.op_type(), domain->second, n.domain()) != nullptr) {
+                try {
+                    onnx::checker::check_node(n, ctx, scope);
+                } catch (const std::exception& e) {
+                    throw input_error(where + " is not valid ONNX: " + first_line(e.what()));
+                }
+            }
+            for (const std::string& o : n.output()) {
+                if (!o.empty() && !defined.insert(o).second) {
+                    throw input_error(where + " defines '" + o + "', which is already defined");
+                }
+            }
+        }
+    }
+
+    static std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+    // ONNX's shape inference on model_, in this process. Data propagation folds the Shape -> Gather -> Concat chains
+    // of exported Reshapes into static shapes.
+    void infer_in_process() {
         try {
-            // Data propagation folds the Shape -> Gather -> Concat chains of exported Reshapes into static shapes.
             onnx::shape_inference::InferShapes(model_, onnx::OpSchemaRegistry::Instance(),
                                                onnx::ShapeInferenceOptions(false, 0, true));
         } catch (const std::exception& e) {
             throw input_error(name_ + ": ONNX shape inference failed: " + e.what());
+        }
+    }
+
+    // Shape inference in a child process where the platform forks: libonnx 1.12 dereferences what some malformed
+    // graphs lack (a LayerNormalization axis far outside its input's rank, found by fuzzing), and a crash there must
+    // be an error, not the end of the program. The child sends back only what inference adds (the value infos and
+    // the outputs' types), so the weights never cross the pipe.
+    void infer_shapes() {
+        check_graph();
+#if defined(__unix__) || defined(__APPLE__)
+        int fds[2];
+        if (pipe(fds) != 0) {
+            infer_in_process();
+            return;
+        }
+        const pid_t pid = fork();
+        if (pid < 0) {
+            close(fds[0]);
+            close(fds[1]);
+            infer_in_process();
+            return;
+        }
+        if (pid == 0) {  // the child: infer, send "G" + the inferred shapes or "E" + the error, exit at once
+            close(fds[0]);
+            for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {  // die of a crash, unreported by the parent's
+                std::signal(sig, SIG_DFL);                                // handlers (a test framework's)
+            }
+            std::string reply;
+            try {
+                onnx::shape_inference::InferShapes(model_, onnx::OpSchemaRegistry::Instance(),
+                                                   onnx::ShapeInferenceOptions(false, 0, true));
+                onnx::GraphProto shapes;
+                *shapes.mutable_value_info() = model_.graph().value_info();
+                *shapes.mutable_output() = model_.graph().output();
+                reply = "G" + shapes.SerializeAsString();
+            } catch (const std::exception& e) {
+                reply = std::string("E") + e.what();
+            } catch (...) {
+                reply = "Eunknown error";
+            }
+            for (std::size_t sent = 0; sent < reply.size();) {
+                const ssize_t n = write(fds[1], reply.data() + sent, reply.size() - sent);
+                if (n <= 0) {
+                    break;
+                }
+                sent += static_cast<std::size_t>(n);
+            }
+            close(fds[1]);
+            _exit(0);
+        }
+        close(fds[1]);
+        std::string reply;
+        char buffer[65536];
+        for (ssize_t n = 0; (n = read(fds[0], buffer, sizeof buffer)) != 0;) {
+            if (n < 0) {
+                if (errno == EINTR) {
+                    continue;
+                }
+                break;
+            }
+            reply.append(buffer, static_cast<std::size_t>(n));
+        }
+        close(fds[0]);
+        int status = 0;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || reply.empty()) {
+            throw input_error(name_ +
+                              ": ONNX shape inference crashed on this graph (libonnx 1.12 does not check what it "
+                              "reads): check the model with onnx.checker.check_model(model, full_check=True)");
+        }
+        if (reply[0] == 'E') {
+            throw input_error(name_ + ": ONNX shape inference failed: " + reply.substr(1));
+        }
+        onnx::GraphProto shapes;
+        if (reply[0] != 'G' || !shapes.ParseFromArray(reply.data() + 1, static_cast<int>(reply.size() - 1))) {
+            throw input_error(name_ + ": ONNX shape inference returned no shapes");
+        }
+        onnx::GraphProto* g = model_.mutable_graph();
+        g->mutable_value_info()->Swap(shapes.mutable_value_info());
+        if (shapes.output_size() == g->output_size()) {
+            g->mutable_output()->Swap(shapes.mutable_output());
+        }
+#else
+        infer_in_process();
+#endif
+    }
+
+    /// Largest tensor, in elements, the importer prices (2^40, a 4 TiB FP32 tensor): beyond it the element counts
+    /// and the layer shapes built from them would overflow (a fuzz finding).
+    static constexpr double max_tensor_elements = 1099511627776.0;
+
+    /// Throws input_error unless tensor `name` of dimensions `d` (symbolic ones as −1) is within max_tensor_elements.
+    void require_bounded(const std::string& name, const dims& d) const {
+        double elements = 1.0;
+        for (long long x : d) {
+            elements *= x > 0 ? static_cast<double>(x) : 1.0;
+        }
+        if (elements > max_tensor_elements) {
+            throw input_error(name_ + ": tensor '" + name + "' has " + format_number(elements, 3) +
+                              " elements, more than the 2^40 roofcast prices");
         }
     }
 
@@ -110,6 +282,7 @@ private:
         for (const auto& dim : v.type().tensor_type().shape().dim()) {
             d.push_back(dim.has_dim_value() && dim.dim_value() > 0 ? static_cast<long long>(dim.dim_value()) : -1);
         }
+        require_bounded(v.name(), d);
         shapes_[v.name()] = std::move(d);
     }
 
@@ -124,7 +297,9 @@ private:
             add_shape(v);
         }
         for (const onnx::TensorProto& t : g.initializer()) {
-            shapes_[t.name()] = dims(t.dims().begin(), t.dims().end());
+            dims d(t.dims().begin(), t.dims().end());
+            require_bounded(t.name(), d);
+            shapes_[t.name()] = std::move(d);
         }
     }
 
@@ -132,7 +307,7 @@ private:
     // and, for images, the channels and size; weights given as inputs (as ONNX's node tests do) are the others
     // consumed only as weights, so every non-initializer input is data unless a node reads it as a weight.
     void find_inputs(const onnx::GraphProto& g) {
-        std::unordered_set<std::string> initializers;
+        std::unordered_set<std::string>& initializers = initializers_;
         for (const onnx::TensorProto& t : g.initializer()) {
             initializers.insert(t.name());
         }
@@ -197,8 +372,12 @@ private:
         return d[0] < 1 ? product(d, 1) : product(d) / static_cast<double>(batch_);
     }
 
-    bool is_data(const std::string& t) const { return data_.count(t) != 0 || maybe_data_.count(t) != 0; }
-    bool is_weight(const std::string& t) const { return !t.empty() && data_.count(t) == 0; }
+    bool is_data(const std::string& t) const {
+        return data_.count(t) != 0 || maybe_data_.count(t) != 0;
+    }
+    bool is_weight(const std::string& t) const {
+        return !t.empty() && data_.count(t) == 0;
+    }
 
     static long long int_attr(const onnx::NodeProto& n, const char* key, long long fallback) {
         for (const onnx::AttributeProto& a : n.attribute()) {
@@ -291,12 +470,25 @@ private:
         for (const std::string& i : n.input()) {
             reads_data = reads_data || is_data(i);
         }
+        if (n.output_size() == 0 || n.output(0).empty()) {  // ONNX requires an output; nothing could read it
+            throw input_error(name_ + ": node '" + node_name(n) + "' (" + op + ") has no output");
+        }
+        // An embedding lookup: rows of a weight table, gathered by token ids (data) or by constant positions.
+        if (op == "Gather" && n.input_size() == 2 && initializers_.count(n.input(0)) != 0 &&
+            int_attr(n, "axis", 0) == 0 && shapes_.count(n.input(0)) != 0 && shapes_.at(n.input(0)).size() == 2) {
+            embedding(n);
+            if (reads_data) {
+                mark_outputs(n);
+            }
+            return;
+        }
         // Constant folding: a node that reads no data (shape arithmetic, weight preprocessing) runs once, not per
         // batch; a free view passes its data through.
         if (!reads_data) {
             return;
         }
         if (free_ops().count(op) != 0) {
+            ++passed_through_;
             mark_outputs(n);
             return;
         }
@@ -309,7 +501,8 @@ private:
             add_layer(same_shape(cnn_layer_kind::batch_norm, node_name(n), chw(x)), 2.0 * per_sample(x));
         } else if (activation_flops().count(op) != 0) {
             pointwise(n, cnn_layer_kind::activation, activation_flops().at(op));
-        } else if (op == "Cast" || op == "Transpose" || op == "Pad") {
+        } else if (op == "Cast" || op == "Transpose" || op == "Pad" || op == "Gather" || op == "Slice" ||
+                   op == "Expand") {
             pointwise(n, cnn_layer_kind::activation, 0.0);  // a copy: one read, one write
         } else if (op == "MaxPool" || op == "AveragePool" || op == "GlobalAveragePool" || op == "GlobalMaxPool") {
             pool(n);
@@ -447,6 +640,52 @@ private:
         add_layer(std::move(l), per_sample(x) * (kind == cnn_layer_kind::layer_norm ? 8.0 : 5.0));
     }
 
+    // Gather of rows of a vocabulary × width table: an embedding layer holding the table, reading the rows of its
+    // output (the positions of a sample).
+    void embedding(const onnx::NodeProto& n) {
+        const std::string where = node_name(n);
+        const dims& table = shapes_.at(n.input(0));
+        const dims& y = known(n.output(0), "Gather", where);
+        const long long width = table[1],
+                        rows = static_cast<long long>(per_sample(y) / static_cast<double>(width) + 0.5);
+        if (table[0] < 1 || width < 1 || rows < 1) {
+            unmapped("Gather (empty table)", 0.0);
+            return;
+        }
+        cnn_layer l = layer(cnn_layer_kind::embedding, where);
+        in(l, {table[0], rows, 1});
+        out(l, {width, rows, 1});
+        add_layer(std::move(l), 0.0);
+    }
+
+    // "; operators seen: 2 x Floor (100% of the graph's FLOPs), 1 x Gather (FLOPs unknown)" for a refused graph,
+    // with the shape-only operators it passed through.
+    std::string seen_operators() const {
+        std::vector<onnx_unmapped_op> ops;
+        double total = 0.0;
+        for (const auto& [op, u] : unmapped_) {
+            ops.push_back(u);
+            total += u.flops_per_sample;
+        }
+        std::stable_sort(ops.begin(), ops.end(), [](const onnx_unmapped_op& a, const onnx_unmapped_op& b) {
+            return a.flops_per_sample > b.flops_per_sample;
+        });
+        std::string text;
+        for (const onnx_unmapped_op& u : ops) {
+            text += (text.empty() ? "; operators it does not map: " : ", ") + std::to_string(u.count) + " x " + u.op +
+                    " (" +
+                    (u.flops_per_sample > 0.0 && total > 0.0
+                         ? format_percent(u.flops_per_sample / total, 1) + " of the graph's FLOPs"
+                         : std::string("FLOPs unknown")) +
+                    ")";
+        }
+        if (passed_through_ > 0) {
+            text += "; " + std::to_string(passed_through_) +
+                    " shape-only operators (Reshape, Squeeze, Unsqueeze, ...) passed through";
+        }
+        return text.empty() ? "; it reads no data (every node is constant)" : text;
+    }
+
     void pool(const onnx::NodeProto& n) {
         const std::string where = node_name(n), &op = n.op_type();
         const dims& x = known(n.input(0), op, where);
@@ -456,7 +695,16 @@ private:
         std::vector<long long> kernel = ints_attr(n, "kernel_shape"), strides = ints_attr(n, "strides");
         const std::vector<long long> dil = ints_attr(n, "dilations");
         const double window = global ? product(x, 2) : product(dims(kernel.begin(), kernel.end()));
-        if ((x.size() != 3 && x.size() != 4) ||
+        // A 1-D pool written as 2-D over a unit axis (PyTorch's AvgPool1d export: Unsqueeze, AveragePool with a
+        // 1 × k window, Squeeze): the unit axis's stride moves nothing, so the other axis's is the layer's.
+        if (!global && x.size() == 4 && kernel.size() == 2 && strides.size() == 2 && strides[0] != strides[1]) {
+            if (x[2] == 1 && kernel[0] == 1) {
+                strides[0] = strides[1];
+            } else if (x[3] == 1 && kernel[1] == 1) {
+                strides[1] = strides[0];
+            }
+        }
+        if ((x.size() != 3 && x.size() != 4) || (!global && kernel.size() != x.size() - 2) ||
             std::any_of(dil.begin(), dil.end(), [](long long d) { return d != 1; }) ||
             (!global && x.size() == 4 && (kernel.size() != 2 || (strides.size() == 2 && strides[0] != strides[1])))) {
             unmapped(op + " (not a plain 1-D or 2-D window)", per_sample(y) * window);
@@ -496,7 +744,8 @@ private:
     onnx::ModelProto model_;
     std::string name_;
     std::unordered_map<std::string, dims> shapes_;
-    std::unordered_set<std::string> data_, maybe_data_;
+    std::unordered_set<std::string> data_, maybe_data_, initializers_;
+    long long passed_through_ = 0;
     std::map<std::string, onnx_unmapped_op> unmapped_;
     std::vector<cnn_layer> layers_;
     double mapped_flops_ = 0.0;

@@ -258,15 +258,22 @@ inline void hf_llama_family(const hf_reader& r, const std::string& type, transfo
     hf_sliding_window(r, type, t);
 }
 
-/// GPT-2 (`n_embd`, `n_layer`, `n_head`, `n_inner` or 4 × n_embd, `n_positions`), GPT-BigCode (the same, with one
-/// key/value head under `multi_query`, its default) and GPT-J (the same names, rotary positions, untied output):
+/// GPT-2 (`n_embd`, `n_layer`, `n_head`, `n_inner` or 4 × n_embd, `n_positions`; one key/value head where
+/// `attention_head_type` is multiquery, as in SantaCoder), GPT-BigCode (the same, with one key/value head under
+/// `multi_query`, its default) and GPT-J (the same names, rotary positions, untied output):
 /// LayerNorm, GELU, biases, learned positions and a tied output for GPT-2 and GPT-BigCode.
 inline void hf_gpt2_family(const hf_reader& r, const std::string& type, transformer_config& t) {
     namespace lim = transformer_limits;
     t.hidden = r.integer("n_embd", 1, lim::max_hidden);
     t.layers = r.integer("n_layer", 1, lim::max_layers);
     t.heads = r.integer("n_head", 1, lim::max_heads);
-    t.kv_heads = type == "gpt_bigcode" && r.boolean_or("multi_query", true) ? 1 : t.heads;
+    // SantaCoder's gpt2 config with its own modeling code names multi-query attention `attention_head_type`.
+    const std::string head_type = r.string_or("attention_head_type", "multihead");
+    if (head_type != "multihead" && head_type != "multiquery") {
+        r.fail("attention_head_type", "is '" + head_type + "'; roofcast reads multihead and multiquery");
+    }
+    const bool multi_query = type == "gpt_bigcode" ? r.boolean_or("multi_query", true) : head_type == "multiquery";
+    t.kv_heads = multi_query ? 1 : t.heads;
     t.head_dim = hf_head_dim(r, t, "n_head");
     t.ffn_hidden = r.integer_or("n_inner", 4 * t.hidden, 1, lim::max_ffn_hidden);
     t.vocab = r.integer("vocab_size", 1, lim::max_vocab);
@@ -493,6 +500,23 @@ inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, 
     return "llama";
 }
 
+/// OPT-350m embeds tokens at `word_embed_proj_dim` and projects in and out of the blocks' width (project_in,
+/// project_out: HF modeling_opt.py); roofcast models the embedding and the output layer at the blocks' width, so the
+/// warning gives what that adds: V·(h − p) − 2·h·p parameters.
+inline void hf_opt_projection(const hf_reader& r, const transformer_config& t, std::vector<std::string>* warnings) {
+    const long long p = r.integer_or("word_embed_proj_dim", t.hidden, 1, transformer_limits::max_hidden);
+    if (p == t.hidden || warnings == nullptr) {
+        return;
+    }
+    const double extra = static_cast<double>(t.vocab) * static_cast<double>(t.hidden - p) -
+                         2.0 * static_cast<double>(t.hidden) * static_cast<double>(p);
+    warnings->push_back("word_embed_proj_dim " + std::to_string(p) + " differs from hidden_size " +
+                        std::to_string(t.hidden) +
+                        ": the token embedding and the output layer are modelled at hidden_size without the "
+                        "project_in/project_out layers, " +
+                        std::to_string(std::llround(extra)) + " parameters more than the model has");
+}
+
 }  // namespace detail
 
 /// Parses a Hugging Face `config.json` from `text` (`file` names it in messages and gives the workload's name) into
@@ -507,6 +531,8 @@ inline workload parse_hf_config(std::string_view text, const std::string& file,
         root = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         throw input_error(file + ": not valid JSON (at byte " + std::to_string(e.byte) + ")");
+    } catch (const nlohmann::json::exception& e) {  // a number beyond a double ("1e30000"): out_of_range
+        throw input_error(file + ": not valid JSON: " + std::string(e.what()));
     }
     if (!root.is_object()) {
         throw input_error(file + ": a config.json is a JSON object, got " + std::string(root.type_name()));
@@ -532,6 +558,9 @@ inline workload parse_hf_config(std::string_view text, const std::string& file,
         detail::hf_bert_family(r, type, t);
     } else {
         detail::hf_llama_family(r, type, t);
+    }
+    if (type == "opt") {
+        detail::hf_opt_projection(r, t, warnings);
     }
     t.name = detail::hf_workload_name(file, wrapper);
     t.description =

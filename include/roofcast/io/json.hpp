@@ -169,6 +169,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"gpu_time_s", p.gpu_time.value()},
         {"host_time_s", p.host_time.value()},
         {"comm_time_s", p.comm_time.value()},
+        {"bubble_time_s", p.bubble_time.value()},
         {"memory", p.memory},
         {"breakdown", breakdown},
         {"likely_range", {{"low", p.likely_low.value()}, {"high", p.likely_high.value()}}},

@@ -132,15 +132,18 @@ inline std::ostream& operator<<(std::ostream& os, const kernel& k) {
     return os;
 }
 
-/// What limits a kernel's (or a whole step's) time.
-enum class bound { compute, memory, overhead };
+/// What limits a kernel's time (compute, memory or launch overhead), or a whole step's (also communication or
+/// the pipeline bubble).
+enum class bound { compute, memory, overhead, communication, pipeline_bubble };
 
-/// "compute", "memory" or "overhead".
+/// "compute", "memory", "overhead", "communication" or "pipeline bubble".
 inline constexpr std::string_view to_string_view(bound b) {
     switch (b) {
         case bound::compute: return "compute";
         case bound::memory: return "memory";
         case bound::overhead: return "overhead";
+        case bound::communication: return "communication";
+        case bound::pipeline_bubble: return "pipeline bubble";
     }
     return "?";
 }

@@ -831,6 +831,15 @@ private:
                 }
                 break;
             case cnn_layer_kind::matmul: matmul(l, name); break;
+            case cnn_layer_kind::embedding: {  // rows gathered from the table; in training scattered back into it
+                const double rows = b_ * static_cast<double>(l.h_out * l.w_out);
+                fwd_.push_back(kernels::embedding(name, rows, static_cast<double>(l.c_out), act, false));
+                if (tr_) {
+                    bwd_.push_back(kernels::embedding(detail::suffixed(name, " bwd"), rows,
+                                                      static_cast<double>(l.c_out), act, true));
+                }
+                break;
+            }
             case cnn_layer_kind::max_pool:
             case cnn_layer_kind::avg_pool:
                 fwd_.push_back(kernels::pooling(name, in, out, static_cast<double>(l.r * l.s), act));

@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace roofcast {
 
@@ -316,6 +317,42 @@ inline void validate(const run_config& c, const workload& w) {
 inline void validate(const run_config& c, const workload& w, const gpu_spec& g) {
     validate(g);
     validate(c, w);
+}
+
+/// The options of run `c` that have no effect on a run of `w`, each a sentence naming the option and what the run
+/// reads instead (the CLI prints them as warnings): a sequence length for a CNN or for generation (the prompt is
+/// prompt-len), an image size for a transformer, prompt and generation lengths where nothing is generated.
+inline std::vector<std::string> unused_options(const run_config& c, const workload& w) {
+    const run_config defaults;
+    const bool lengths_given = c.prompt_len != defaults.prompt_len || c.gen_len != defaults.gen_len;
+    std::vector<std::string> out;
+    if (w.cnn) {
+        if (c.seq_len > 0 || c.mean_seq_len > 0) {
+            out.push_back("seq-len has no effect on " + w.name + ", a CNN: its input is image-size pixels square");
+        }
+        if (lengths_given) {
+            out.push_back("prompt-len and gen-len have no effect on " + w.name + ", a CNN");
+        }
+        return out;
+    }
+    const transformer_config& t = *w.transformer;
+    if (c.image_size > 0) {
+        out.push_back("image-size has no effect on " + w.name + ", a transformer: its input is seq-len tokens");
+    }
+    const bool generates =
+        c.mode == mode::infer && t.kind != transformer_kind::encoder && !(phase_of(c) == phase::e2e && c.gen_len == 0);
+    if (generates && (c.seq_len > 0 || c.mean_seq_len > 0)) {
+        out.push_back(std::string(c.seq_len > 0 ? "seq-len" : "mean-seq-len") +
+                      " has no effect on generation: the prompt is prompt-len (" + std::to_string(c.prompt_len) +
+                      " tokens) and the output gen-len (" + std::to_string(c.gen_len) +
+                      "); give --prompt-len, or --gen-len 0 for one forward pass over seq-len tokens");
+    }
+    if (!generates && lengths_given && t.encoder_positions == 0) {
+        out.push_back("prompt-len and gen-len have no effect on " +
+                      std::string(c.mode == mode::train ? "training" : "a forward pass of " + w.name) +
+                      ": it runs over seq-len tokens a sequence");
+    }
+    return out;
 }
 
 /// The kind of run whose residuals set the likely range: "cnn-train", "encoder-infer", "decoder-infer", ...

@@ -30,9 +30,10 @@ namespace roofcast {
 
 /// Time, work and traffic of one op class (or of communication and host overhead) in a prediction.
 struct breakdown_entry {
-    /// "gemm", "attention", ..., "communication", "host".
+    /// "gemm", "attention", ..., "optimizer", "pipeline bubble", "communication", "host wait", "step overhead" or
+    /// "call overhead".
     std::string name;
-    /// Time it accounts for (GPU time; host time for "host").
+    /// Time it accounts for on the unit's timeline.
     seconds time = 0.0 * units::second;
     /// Work.
     flops work = 0.0 * units::flop;
@@ -62,9 +63,12 @@ struct prediction {
     std::optional<double> tokens_per_s;
     /// What limits the run.
     bound limiter = bound::compute;
-    /// GPU busy time, host time and exposed communication of one unit of work.
-    seconds gpu_time = 0.0 * units::second, host_time = 0.0 * units::second, comm_time = 0.0 * units::second;
-    /// By op class.
+    /// One GPU's kernel time (busy), all host time (launches, hidden or not, and the fixed overhead), the
+    /// communication it waits for, and its idle pipeline slots, in one unit of work.
+    seconds gpu_time = 0.0 * units::second, host_time = 0.0 * units::second, comm_time = 0.0 * units::second,
+            bubble_time = 0.0 * units::second;
+    /// The unit's time as the parts of one GPU's timeline, which add up to `time`: op classes of the passes'
+    /// kernels, the optimizer, the pipeline bubble, communication, host wait and the fixed overhead.
     std::vector<breakdown_entry> breakdown;
     /// Memory footprint per GPU.
     memory_footprint memory;
@@ -151,16 +155,39 @@ inline constexpr double gradient_bucket_bytes = 25.0 * 1048576.0;
 
 namespace detail {
 
-/// Times of one lowered unit of work: GPU time (all of it, backward's and the optimizer's), host time, and
-/// communication on the critical path or overlapping backward.
+/// Sums over a set of kernels: GPU time, busy time of the math units and of DRAM, launches, and time, work,
+/// traffic and bound per op class.
+struct kernel_sums {
+    double time = 0.0, compute_busy = 0.0, memory_busy = 0.0, launches = 0.0;
+    std::array<double, all_op_classes.size()> cls_time{}, cls_work{}, cls_bytes{};
+    std::array<std::array<double, 3>, all_op_classes.size()> cls_bound{};
+
+    /// Adds `times` copies of `o`.
+    void add(const kernel_sums& o, double times) {
+        time += o.time * times;
+        compute_busy += o.compute_busy * times;
+        memory_busy += o.memory_busy * times;
+        launches += o.launches * times;
+        for (std::size_t i = 0; i < cls_time.size(); ++i) {
+            cls_time[i] += o.cls_time[i] * times;
+            cls_work[i] += o.cls_work[i] * times;
+            cls_bytes[i] += o.cls_bytes[i] * times;
+            for (std::size_t j = 0; j < 3; ++j) {
+                cls_bound[i][j] += o.cls_bound[i][j] * times;
+            }
+        }
+    }
+};
+
+/// Times of one lowered unit of work: the kernels of its passes (forward, and backward in training) and of the
+/// optimizer step, host time, and communication on the critical path or overlapping backward.
 struct work_time {
-    double gpu = 0.0, host = 0.0, backward = 0.0, optimizer = 0.0, critical_comm = 0.0, overlap_comm = 0.0;
-    double compute_busy = 0.0, memory_busy = 0.0;
+    kernel_sums passes, optimizer;
+    /// GPU time of the backward kernels (part of passes.time), which the gradient exchange overlaps.
+    double backward = 0.0;
+    double host = 0.0, critical_comm = 0.0, overlap_comm = 0.0;
     /// The last gradient bucket's collective, which cannot overlap (it starts when backward ends).
     double last_bucket = 0.0;
-    double launches = 0.0;
-    std::array<double, 11> cls_time{}, cls_work{}, cls_bytes{};
-    std::array<std::array<double, 3>, 11> cls_bound{};
 };
 
 /// Adds the costs of `w`'s kernels to `r` (fusible kernels shrink by the profile's fusion fraction).
@@ -173,20 +200,19 @@ inline void add_kernels(work_time& r, const lowered_work& w, const cost_context&
         }
         const kernel_cost kc = detail::cost_of(k, c, count);
         const double t = kc.time.value();
-        r.gpu += t;
-        r.compute_busy += kc.compute_time.value();
-        r.memory_busy += kc.memory_time.value();
-        if (i >= w.optimizer_begin) {
-            r.optimizer += t;
-        } else if (i >= w.backward_begin) {
+        kernel_sums& s = i >= w.optimizer_begin ? r.optimizer : r.passes;
+        if (i >= w.backward_begin && i < w.optimizer_begin) {
             r.backward += t;
         }
-        r.launches += k.launches * count;
+        s.time += t;
+        s.compute_busy += kc.compute_time.value();
+        s.memory_busy += kc.memory_time.value();
+        s.launches += k.launches * count;
         const auto ci = static_cast<std::size_t>(k.cls);
-        r.cls_time[ci] += t;
-        r.cls_work[ci] += k.work.value() * count;
-        r.cls_bytes[ci] += traffic(k).value() * count;
-        r.cls_bound[ci][static_cast<std::size_t>(kc.limiter)] += t;
+        s.cls_time[ci] += t;
+        s.cls_work[ci] += k.work.value() * count;
+        s.cls_bytes[ci] += traffic(k).value() * count;
+        s.cls_bound[ci][static_cast<std::size_t>(kc.limiter)] += t;
     }
 }
 
@@ -194,7 +220,7 @@ inline void add_kernels(work_time& r, const lowered_work& w, const cost_context&
 inline work_time evaluate(const lowered_work& w, const cost_context& c, const run_plan& p) {
     work_time r;
     add_kernels(r, w, c);
-    r.host = r.launches * c.host_overhead;
+    r.host = (r.passes.launches + r.optimizer.launches) * c.host_overhead;
     for (const collective& col : w.collectives) {
         const node_layout layout = layout_for(p, *c.gpu, col.group);
         const double t = collective_time(col, layout).value();
@@ -216,33 +242,43 @@ inline double exposed_overlap(const work_time& t, double backward) {
     return t.overlap_comm > 0.0 ? std::max(t.overlap_comm - backward, t.last_bucket) : 0.0;
 }
 
-/// Wall time of a unit: the GPU and the host run concurrently (the host queues kernels ahead), so the
-/// slower of the two; critical-path communication adds; overlappable communication hides behind backward.
-inline double wall(const work_time& t) {
-    return std::max(t.gpu, t.host) + t.critical_comm + exposed_overlap(t, t.backward);
-}
-
-/// Adds `times` copies of `b` to `a` (phases made of several passes).
+/// Adds `times` copies of `b` to `a` (a micro-batch slot made of passes of two shapes).
 inline void accumulate(work_time& a, const work_time& b, double times) {
-    a.gpu += b.gpu * times;
-    a.host += b.host * times;
+    a.passes.add(b.passes, times);
+    a.optimizer.add(b.optimizer, times);
     a.backward += b.backward * times;
-    a.optimizer += b.optimizer * times;
+    a.host += b.host * times;
     a.critical_comm += b.critical_comm * times;
     a.overlap_comm += b.overlap_comm * times;
-    a.launches += b.launches * times;
-    a.compute_busy += b.compute_busy * times;
-    a.memory_busy += b.memory_busy * times;
     a.last_bucket = std::max(a.last_bucket, b.last_bucket);
-    for (std::size_t i = 0; i < a.cls_time.size(); ++i) {
-        a.cls_time[i] += b.cls_time[i] * times;
-        a.cls_work[i] += b.cls_work[i] * times;
-        a.cls_bytes[i] += b.cls_bytes[i] * times;
-        for (std::size_t j = 0; j < 3; ++j) {
-            a.cls_bound[i][j] += b.cls_bound[i][j] * times;
-        }
-    }
 }
+
+/// The wall time of one unit of work (a training step, an inference call, a decode step) on one GPU, as the
+/// parts of its critical path, which add up to it (docs/model.md, "Step timeline").
+struct step_timeline {
+    /// The kernels of the work, each once: forward and backward of every micro-batch, or the passes of a call.
+    kernel_sums kernels;
+    /// The optimizer step's kernels (once per optimizer update, shared by its accumulation steps).
+    kernel_sums optimizer;
+    /// Slots of the pipeline schedule in which this GPU waits for the others (1F1B: p − 1 of m + p − 1).
+    seconds bubble = 0.0 * units::second;
+    /// Communication the GPU waits for: tensor- and pipeline-parallel transfers on the critical path, and the part of
+    /// the gradient exchange (or ZeRO-3 gathers) that backward does not hide.
+    seconds communication = 0.0 * units::second;
+    /// Host time the GPU waits for: kernel launches the GPU outruns.
+    seconds host_wait = 0.0 * units::second;
+    /// The software profile's fitted host time per step (training) or per call (inference), which no kernel explains.
+    seconds fixed_overhead = 0.0 * units::second;
+    /// All host time of the unit: every launch, hidden or not, and the fixed overhead.
+    seconds host = 0.0 * units::second;
+
+    /// GPU time of the kernels.
+    double gpu() const { return kernels.time + optimizer.time; }
+    /// The unit's wall time: the sum of the parts.
+    double total() const {
+        return gpu() + bubble.value() + communication.value() + host_wait.value() + fixed_overhead.value();
+    }
+};
 
 }  // namespace detail
 
@@ -301,89 +337,131 @@ inline run_plan serving_plan(const run_plan& p, const gpu_spec& g) {
     return plan_for_batch(p, b);
 }
 
-/// The wall time of one unit of `r` on the context's GPU and its summed work times.
-struct run_time {
-    double t = 0.0;
-    work_time total;
-};
-
-/// A training step (per micro-batch step, with A = accumulation steps per update and s 1F1B slots of
-/// per-slot times): the GPU's path carries s·A slots of forward and backward kernels plus the gradient
-/// exchange left exposed after the last backward (X = max(C − s·t_bwd, t_last_bucket)); the host runs
-/// concurrently, and the loop's fixed host work (optimizer launches, zero_grad, the loss's synchronizing read) comes
-/// once per update, so t = [max(A·s·t_host, A·s·t_gpu + X) + A·s·t_critical + t_optimizer + t_step] / A.
-inline run_time training_time(const lowered_run& r, const cost_context& ctx) {
+/// A training step, per accumulation step (docs/model.md, "Step timeline"): with A accumulation steps per update,
+/// m micro-batches in s = m + p − 1 1F1B slots and per-slot times, the GPU's path carries A·s slots of forward and
+/// backward kernels plus the gradient exchange left exposed after the last backward (X = max(C − s·t_bwd,
+/// t_last_bucket)); the host runs concurrently, and the loop's fixed host work comes once per update:
+/// t = [max(A·s·t_host, A·s·t_gpu + X) + A·s·t_critical + t_optimizer + t_step] / A. Its parts: the kernels of the m
+/// micro-batches, the s − m idle slots (bubble), the critical and exposed communication, the host time the GPU waits
+/// for, the optimizer and the fixed overhead.
+inline step_timeline training_time(const lowered_run& r, const cost_context& ctx) {
     const run_plan& p = r.plan;
     work_time slot;
     for (std::size_t i = 0; i < p.pass_count; ++i) {
         detail::accumulate(slot, evaluate(r.passes[i], ctx, p), p.pass_weight[i]);
     }
-    const double s = p.stages, A = p.config.accumulation;
+    const double s = p.stages, A = p.config.accumulation, m = p.microbatches;
     const double exposed = exposed_overlap(slot, s * slot.backward);
-    const double gpu_path = A * s * (slot.gpu - slot.optimizer) + exposed;
-    run_time out;
-    out.t =
-        (std::max(A * s * slot.host, gpu_path) + A * s * slot.critical_comm + slot.optimizer + ctx.step_overhead) / A;
-    accumulate(out.total, slot, s);
+    const double gpu_path = A * s * slot.passes.time + exposed, host = A * s * slot.host;
+    step_timeline out;
+    out.kernels.add(slot.passes, m);
+    out.optimizer.add(slot.optimizer, 1.0 / A);
+    out.bubble = (s - m) * (slot.passes.time + slot.critical_comm) * units::second;
+    out.communication = (m * slot.critical_comm + exposed / A) * units::second;
+    out.host_wait = std::max(0.0, host - gpu_path) / A * units::second;
+    out.fixed_overhead = ctx.step_overhead / A * units::second;
+    out.host = (host + ctx.step_overhead) / A * units::second;
     return out;
 }
 
 /// An inference unit: pipeline stages of one request run one after the other; an LLM call is its prefill and
-/// decode steps, each a wall time of its own.
-inline run_time inference_time(const lowered_run& r, const cost_context& ctx) {
+/// decode steps, each with a wall time of its own, max(t_gpu, t_host) + t_critical, and the call's fixed overhead.
+inline step_timeline inference_time(const lowered_run& r, const cost_context& ctx) {
     const run_plan& p = r.plan;
-    run_time out;
+    step_timeline out;
     for (std::size_t i = 0; i < p.pass_count; ++i) {
         if (p.pass_weight[i] <= 0.0) {
             continue;
         }
+        const double k = p.stages * p.pass_weight[i];
         const work_time wt = evaluate(r.passes[i], ctx, p);
-        accumulate(out.total, wt, p.stages * p.pass_weight[i]);
-        out.t += p.stages * p.pass_weight[i] * wall(wt);
+        out.kernels.add(wt.passes, k);
+        const double gpu = wt.passes.time + wt.optimizer.time;
+        out.communication += k * (wt.critical_comm + exposed_overlap(wt, wt.backward)) * units::second;
+        out.host_wait += k * std::max(0.0, wt.host - gpu) * units::second;
+        out.host += k * wt.host * units::second;
     }
-    out.t += p.step_overhead ? ctx.call_overhead : 0.0;
+    out.fixed_overhead = (p.step_overhead ? ctx.call_overhead : 0.0) * units::second;
+    out.host += out.fixed_overhead;
     return out;
 }
 
-/// The breakdown by op class, communication and host time, and the bound of the whole run: overhead when
-/// host time exceeds GPU time, else the bound accounting for most GPU time.
-inline void add_breakdown(prediction& out, const work_time& total) {
-    std::array<double, 3> by_bound{};
-    out.breakdown.reserve(all_op_classes.size() + 2);
+/// The kernel bound that accounts for most of `k`'s time; adds `k`'s time per bound to `by_bound`.
+inline bound dominant_bound(const kernel_sums& k, std::array<double, 3>& by_bound) {
+    std::array<double, 3> b{};
+    for (const auto& c : k.cls_bound) {
+        for (std::size_t j = 0; j < 3; ++j) {
+            b[j] += c[j];
+            by_bound[j] += c[j];
+        }
+    }
+    return static_cast<bound>(std::max_element(b.begin(), b.end()) - b.begin());
+}
+
+/// The breakdown of the unit's wall time into the parts of its timeline (op classes, optimizer, pipeline bubble,
+/// communication, host wait, fixed overhead), which add up to it, and the bound of the run: overhead when the GPU
+/// waits for the host's launches, else the largest of the kernels (named by the bound of most of their time), the
+/// communication, the bubble and the fixed overhead.
+inline void add_breakdown(prediction& out, const step_timeline& tl, bool training) {
+    const auto class_bound = [](const std::array<double, 3>& b) {
+        return static_cast<bound>(std::max_element(b.begin(), b.end()) - b.begin());
+    };
+    out.breakdown.reserve(all_op_classes.size() + 5);
     for (op_class c : all_op_classes) {
         const auto i = static_cast<std::size_t>(c);
-        if (total.cls_time[i] <= 0.0) {
-            continue;
-        }
-        const auto& b = total.cls_bound[i];
-        const auto top = static_cast<std::size_t>(std::max_element(b.begin(), b.end()) - b.begin());
-        out.breakdown.push_back({std::string(to_string_view(c)), total.cls_time[i] * units::second,
-                                 total.cls_work[i] * units::flop, total.cls_bytes[i] * units::byte,
-                                 static_cast<bound>(top)});
-        for (std::size_t j = 0; j < 3; ++j) {
-            by_bound[j] += b[j];
+        if (tl.kernels.cls_time[i] > 0.0) {
+            out.breakdown.push_back({std::string(to_string_view(c)), tl.kernels.cls_time[i] * units::second,
+                                     tl.kernels.cls_work[i] * units::flop, tl.kernels.cls_bytes[i] * units::byte,
+                                     class_bound(tl.kernels.cls_bound[i])});
         }
     }
-    if (out.comm_time.value() > 0.0) {
-        out.breakdown.push_back({"communication", out.comm_time, 0.0 * units::flop, 0.0 * units::byte, bound::memory});
+    std::array<double, 3> by_bound{};
+    dominant_bound(tl.kernels, by_bound);
+    if (tl.optimizer.time > 0.0) {
+        double work = 0.0, moved = 0.0;
+        for (std::size_t i = 0; i < all_op_classes.size(); ++i) {
+            work += tl.optimizer.cls_work[i];
+            moved += tl.optimizer.cls_bytes[i];
+        }
+        out.breakdown.push_back({"optimizer", tl.optimizer.time * units::second, work * units::flop,
+                                 moved * units::byte, dominant_bound(tl.optimizer, by_bound)});
     }
-    out.breakdown.push_back({"host", out.host_time, 0.0 * units::flop, 0.0 * units::byte, bound::overhead});
+    const std::array<breakdown_entry, 4> waits = {
+        breakdown_entry{"pipeline bubble", tl.bubble, 0.0 * units::flop, 0.0 * units::byte, bound::pipeline_bubble},
+        breakdown_entry{"communication", tl.communication, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
+        breakdown_entry{"host wait", tl.host_wait, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
+        breakdown_entry{training ? "step overhead" : "call overhead", tl.fixed_overhead, 0.0 * units::flop,
+                        0.0 * units::byte, bound::overhead}};
     const auto top = static_cast<std::size_t>(std::max_element(by_bound.begin(), by_bound.end()) - by_bound.begin());
-    out.limiter = total.host > total.gpu ? bound::overhead : static_cast<bound>(top);
+    out.limiter = static_cast<bound>(top);
+    double largest = tl.gpu();
+    for (const breakdown_entry& e : waits) {
+        if (e.time.value() > 0.0) {
+            out.breakdown.push_back(e);
+        }
+        if (e.time.value() > largest) {
+            largest = e.time.value();
+            out.limiter = e.limiter;
+        }
+    }
+    if (tl.host_wait.value() > 0.0) {
+        out.limiter = bound::overhead;
+    }
 }
 
 /// Power, energy and cost (docs/model.md): in inference the pipeline stages of a request run one after
 /// another, so each GPU is busy for its stage only, 1/pp of the accumulated work; per epoch with a dataset
 /// size, per million tokens where tokens are counted.
-inline void add_energy_and_cost(prediction& out, const run_plan& p, const gpu_spec& g, const run_time& rt) {
+inline void add_energy_and_cost(prediction& out, const run_plan& p, const gpu_spec& g, const step_timeline& tl) {
     const run_config& c = p.config;
-    const double share = c.mode == mode::infer ? 1.0 / c.pp : 1.0;
-    out.avg_power = average_power(g, share * rt.total.compute_busy, share * rt.total.memory_busy, rt.t);
+    const double share = c.mode == mode::infer ? 1.0 / c.pp : 1.0, t = tl.total();
+    out.avg_power = average_power(g, share * (tl.kernels.compute_busy + tl.optimizer.compute_busy),
+                                  share * (tl.kernels.memory_busy + tl.optimizer.memory_busy), t);
     out.tdp = g.tdp;
     const double gpus = static_cast<double>(c.num_gpus);
     out.energy = out.avg_power * out.time * gpus;
     if (c.price_per_hour) {
-        out.cost_usd = *c.price_per_hour * gpus * rt.t / 3600.0;
+        out.cost_usd = *c.price_per_hour * gpus * t / 3600.0;
     }
     if (c.dataset_size && c.mode == mode::train) {
         const double steps = *c.dataset_size / (static_cast<double>(out.batch) * p.dp);
@@ -415,29 +493,31 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
         return predict(lower(detail::serving_plan(plan, g)), g, p);
     }
     const cost_context ctx = make_cost_context(g, plan.profile, p);
-    const detail::run_time rt = plan.training ? detail::training_time(r, ctx) : detail::inference_time(r, ctx);
+    const detail::step_timeline tl = plan.training ? detail::training_time(r, ctx) : detail::inference_time(r, ctx);
+    const double t = tl.total();
     prediction out;
     out.gpu = g.name;
     out.workload = plan.source->name;
     out.workload_origin = plan.source->origin;
     out.config = plan.config;
     out.batch = plan.config.batch;
-    out.time = rt.t * units::second;
-    out.samples_per_s = plan.samples * plan.dp / rt.t;
+    out.time = t * units::second;
+    out.samples_per_s = plan.samples * plan.dp / t;
     if (plan.tokens) {
-        out.tokens_per_s = *plan.tokens / rt.t;
+        out.tokens_per_s = *plan.tokens / t;
     }
-    out.gpu_time = rt.total.gpu * units::second;
-    out.host_time = rt.total.host * units::second;
-    out.comm_time = (rt.total.critical_comm + detail::exposed_overlap(rt.total, rt.total.backward)) * units::second;
-    detail::add_breakdown(out, rt.total);
+    out.gpu_time = tl.gpu() * units::second;
+    out.host_time = tl.host;
+    out.comm_time = tl.communication;
+    out.bubble_time = tl.bubble;
+    detail::add_breakdown(out, tl, plan.training);
     out.memory = r.memory;
     out.memory.capacity = g.usable_memory;
     const auto band = error_band(p, plan.kind);
     out.likely_low = out.time * band.first;
     out.likely_high = out.time * band.second;
     out.extrapolation = extrapolation_note(p, g, plan);
-    detail::add_energy_and_cost(out, plan, g, rt);
+    detail::add_energy_and_cost(out, plan, g, tl);
     return out;
 }
 

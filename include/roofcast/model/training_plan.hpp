@@ -111,7 +111,7 @@ struct training_option {
     /// The largest item of the footprint.
     std::string largest_item;
     /// What limits the step: "compute", "memory" (bandwidth), "overhead" (host), "communication" or "pipeline
-    /// bubble" — the largest share of the step (training_limiter).
+    /// bubble": the prediction's bound, read off the step's timeline (predict).
     std::string limiter;
 
     /// Whether the footprint fits one GPU.
@@ -391,19 +391,6 @@ struct layout_memory {
     std::string largest;
 };
 
-/// What limits a training step (prediction `p` of layout `s`): the largest of the pipeline bubble's share of
-/// the step, (p − 1)/(m + p − 1) (Narayanan et al. 2021), the exposed communication's share, comm time / step
-/// time, and the rest, named by the prediction's bound (compute, memory or overhead).
-inline std::string_view training_limiter(const prediction& p, const training_shape& s) {
-    const double bubble = s.pp > 1 ? pipeline_bubble_fraction(s.pp, s.micro_batches) : 0.0;
-    const double comm = p.comm_time.value() / p.time.value();
-    const double rest = 1.0 - bubble - comm;
-    if (bubble >= comm && bubble >= rest) {
-        return "pipeline bubble";
-    }
-    return comm >= rest ? "communication" : to_string_view(p.limiter);
-}
-
 /// What is fixed over a search: the job, the GPU types' prices, GPUs per node and peaks, and the parameters.
 struct training_search {
     const training_request* request = nullptr;
@@ -429,7 +416,7 @@ inline scored_layout score_layout(const prediction& p, const training_shape& s, 
     o.energy = x.steps * per_step * p.energy.value();
     o.cost = x.prices.empty() ? 0.0 : x.prices[g] * gpus * o.time / 3600.0;
     o.mfu = x.flops_per_sample * static_cast<double>(x.request->global_batch) / o.step_time / (gpus * x.peaks[g]);
-    o.limiter = training_limiter(p, s);
+    o.limiter = to_string_view(p.limiter);  // the largest part of the step's timeline (predict)
     return o;
 }
 

@@ -52,6 +52,7 @@ inline text_table gpu_overview_table(const std::vector<gpu_spec>& gpus) {
              format_fixed(detail::si(peak(g, dtype::fp16)), 1e12), format_fixed(detail::si(peak(g, dtype::fp8)), 1e12),
              format_fixed(g.tdp.value(), 1.0, 4), detail::check_summary(check_datasheet(g))});
     }
+    t.optional({"datasheet", "architecture", "TDP W"});
     return t;
 }
 

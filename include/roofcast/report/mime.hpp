@@ -172,9 +172,7 @@ inline nlohmann::json mime_bundle_repr(const prediction& p) {
     f.emplace_back("time", to_string(p.time));
     f.emplace_back("likely range", to_string(p.likely_low) + " – " + to_string(p.likely_high));
     f.emplace_back("throughput", si_prefixed(tp) + unit);
-    f.emplace_back("bound", std::string(to_string_view(p.limiter)) + " (GPU " + to_string(p.gpu_time) + ", host " +
-                                to_string(p.host_time) +
-                                (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "") + ")");
+    f.emplace_back("bound", bound_summary(p));
     f.emplace_back("power",
                    to_string(p.avg_power) + " per GPU (TDP " + to_string(p.tdp) + "), energy " + to_string(p.energy));
     if (p.cost_usd) {

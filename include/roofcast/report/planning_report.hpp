@@ -112,6 +112,7 @@ inline text_table training_options_table(const training_plan& p) {
                    o.cost_usd ? detail::money(*o.cost_usd) : "-", detail::watt_hours(o.energy), format_percent(o.mfu),
                    to_string_binary(o.memory) + " / " + to_string_binary(o.capacity), o.limiter});
     }
+    t.optional({"energy", "memory/GPU", "micro-batch", "MFU"});
     return t;
 }
 
@@ -269,6 +270,7 @@ inline text_table serving_options_table(const serving_plan& p) {
                        o.cost_per_million_tokens_usd ? detail::money(*o.cost_per_million_tokens_usd) : "-"});
         }
     }
+    t.optional({"req/s per replica", "utilization", "batch limit", "$/1M tokens"});
     return t;
 }
 

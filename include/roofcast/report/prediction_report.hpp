@@ -41,24 +41,35 @@ inline std::string fit_verdict(const memory_footprint& f) {
            to_string_binary(f.capacity);
 }
 
-/// The breakdown of a prediction by op class: time, share of the GPU time, work, DRAM traffic and bound;
-/// classes that take no time are left out.
+/// The breakdown of a prediction: the parts of its timeline (op classes, optimizer, pipeline bubble,
+/// communication, host wait, fixed overhead) with time, share of the phase time, work, DRAM traffic and bound, and a
+/// total row, the phase time; parts that take no time are left out.
 inline text_table breakdown_table(const prediction& p) {
-    text_table t({"class", "time", "share", "work", "traffic", "bound"});
-    double sum = 0.0;
-    for (const breakdown_entry& b : p.breakdown) {
-        sum += b.name == "host" ? 0.0 : b.time.value();
-    }
+    text_table t({"part", "time", "share", "work", "traffic", "bound"});
+    const double total = p.time.value();
+    double work = 0.0, moved = 0.0;
     for (const breakdown_entry& b : p.breakdown) {
         if (b.time.value() <= 0.0) {
             continue;
         }
-        const bool host = b.name == "host";
-        t.add_row({b.name, to_string(b.time), host || sum <= 0.0 ? "-" : format_percent(b.time.value() / sum),
+        work += b.work.value();
+        moved += b.traffic.value();
+        t.add_row({b.name, to_string(b.time), total > 0.0 ? format_percent(b.time.value() / total) : "-",
                    b.work.value() > 0 ? to_string(b.work) : "-", b.traffic.value() > 0 ? to_string(b.traffic) : "-",
                    std::string(to_string_view(b.limiter))});
     }
+    t.add_row({"total", to_string(p.time), total > 0.0 ? format_percent(1.0) : "-",
+               work > 0 ? to_string(work * units::flop) : "-", moved > 0 ? to_string(moved * units::byte) : "-",
+               std::string(to_string_view(p.limiter))});
     return t;
+}
+
+/// "compute (GPU 29.1 s, host 525 ms, communication 2.1 s, pipeline bubble 1.6 s)": the bound of prediction `p`
+/// with its GPU, host, communication and bubble times.
+inline std::string bound_summary(const prediction& p) {
+    return std::string(to_string_view(p.limiter)) + " (GPU " + to_string(p.gpu_time) + ", host " +
+           to_string(p.host_time) + (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "") +
+           (p.bubble_time.value() > 0 ? ", pipeline bubble " + to_string(p.bubble_time) : "") + ")";
 }
 
 /// "train step, amp-fp16, batch 256, pytorch": the run of prediction `p` in one phrase.
@@ -88,9 +99,7 @@ inline std::string describe(const prediction& p) {
     o << "  time        " << to_string(p.time) << " (likely " << to_string(p.likely_low) << " – "
       << to_string(p.likely_high) << ")\n";
     o << "  throughput  " << si_prefixed(tp) << unit << '\n';
-    o << "  bound       " << to_string_view(p.limiter) << " (GPU " << to_string(p.gpu_time) << ", host "
-      << to_string(p.host_time) << (p.comm_time.value() > 0 ? ", communication " + to_string(p.comm_time) : "")
-      << ")\n";
+    o << "  bound       " << bound_summary(p) << '\n';
     o << "  power       " << to_string(p.avg_power) << " per GPU (TDP " << to_string(p.tdp) << "), energy "
       << to_string(p.energy) << detail::dollars_suffix(p.cost_usd, "cost ") << '\n';
     if (p.epoch_time) {
@@ -128,7 +137,7 @@ inline text_table prediction_row_table(const std::vector<prediction>& ps) {
 
 /// Side-by-side table, best first by the comparison's objective: rank, time, throughput, speed relative to the
 /// row ranked first, bound, power, energy and cost, memory, fit and the largest batch. A GPU the run does not fit is
-/// not ranked and shows no time: its footprint against the usable memory says why.
+/// not ranked and shows no time: "does not fit" in place of its bound, and its footprint against the usable memory.
 inline text_table comparison_table(const comparison& c) {
     text_table t({"rank", "gpu", "time", "throughput", "vs rank 1", "bound", "power", "energy", "cost", "memory",
                   "fits", "max batch", "likely range"});
@@ -146,8 +155,8 @@ inline text_table comparison_table(const comparison& c) {
         }
         const std::string memory = to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity);
         if (!r->memory.fits()) {
-            t.add_row({"-", c.gpus[i], "-", "-", "-", "-", "-", "-", "-", memory, "NO",
-                       std::to_string(c.max_batches[i]), "does not fit: " + memory});
+            t.add_row({"-", c.gpus[i], "-", "-", "-", "does not fit", "-", "-", "-", memory, "NO",
+                       std::to_string(c.max_batches[i]), "-"});
             continue;
         }
         const auto [tp, unit] = main_throughput(*r);
@@ -157,6 +166,7 @@ inline text_table comparison_table(const comparison& c) {
                    memory, "yes", std::to_string(c.max_batches[i]),
                    to_string(r->likely_low) + " – " + to_string(r->likely_high)});
     }
+    t.optional({"power", "energy", "cost", "fits", "max batch", "likely range"});
     return t;
 }
 
@@ -164,9 +174,11 @@ inline text_table comparison_table(const comparison& c) {
 inline std::string describe(const batch_limit& b, const std::string& workload, const std::string& gpu) {
     std::ostringstream o;
     if (b.max_batch > 0) {
-        o << workload << " on " << gpu << ": max batch " << b.max_batch << " (likely " << b.likely_low << " – "
-          << b.likely_high << "; limited by " << b.limiting_item << "; a larger batch grows the " << b.growing_item
-          << ")\n\n"
+        o << wrap_text(workload + " on " + gpu + ": max batch " + std::to_string(b.max_batch) + " (likely " +
+                           std::to_string(b.likely_low) + " – " + std::to_string(b.likely_high) + "; limited by " +
+                           b.limiting_item + "; a larger batch grows the " + b.growing_item + ")",
+                       text_width())
+          << '\n'
           << footprint_table(b.footprint).to_text();
         return o.str();
     }
@@ -301,12 +313,17 @@ inline std::string describe(const comparison& c) {
     for (const auto& r : c.results) {
         priced = priced || (r && r->cost_usd);
     }
-    return comparison_table(c).to_text() + "\nranked by " + std::string(to_string_view(c.objective)) +
-           " per unit of work; vs rank 1: throughput over the first row's; bound: what limits the run (compute, memory "
-           "bandwidth, or host and launch overhead); likely range: the time's 10th to 90th percentile from the "
-           "held-out residuals (docs/accuracy.md)" +
-           (priced ? std::string(".\n") : std::string("; cost: give --price-per-hour.\n"));
+    return comparison_table(c).to_text() + '\n' +
+           wrap_text(
+               "ranked by " + std::string(to_string_view(c.objective)) +
+                   " per unit of work; vs rank 1: throughput over the first row's; bound: what limits the run "
+                   "(compute, memory bandwidth, communication, the pipeline bubble, or host overhead: the largest "
+                   "part of its timeline); likely range: the time's 10th to 90th percentile from the held-out "
+                   "residuals (docs/accuracy.md)" +
+                   (priced ? std::string(".") : std::string("; cost: give --price-per-hour.")),
+               text_width());
 }
+
 /// The sweep as text: one row per prediction.
 inline std::string describe(const sweep_report& r) {
     return sweep_table(r).to_text();

@@ -68,6 +68,7 @@ inline std::ostream& operator<<(std::ostream& os, cnn_layer_kind k) {
         case cnn_layer_kind::concat: return os << "concat";
         case cnn_layer_kind::layer_norm: return os << "layer_norm";
         case cnn_layer_kind::softmax: return os << "softmax";
+        case cnn_layer_kind::embedding: return os << "embedding";
         case cnn_layer_kind::matmul: return os << "matmul";
     }
     return os << "?";

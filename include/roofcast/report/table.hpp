@@ -14,6 +14,26 @@
 
 namespace roofcast {
 
+/// The width text tables fit by default, in columns (0: no limit): 100, a terminal's; the CLI's --wide sets 0.
+inline std::size_t& text_width() {
+    static std::size_t width = 100;
+    return width;
+}
+
+/// `text` broken at spaces into lines of at most `width` columns (0: one line), each ending in a newline.
+inline std::string wrap_text(const std::string& text, std::size_t width) {
+    std::string out, line, word;
+    std::istringstream words(text);
+    while (words >> word) {
+        if (!line.empty() && width > 0 && line.size() + 1 + word.size() > width) {
+            out += line + '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    return out + line + '\n';
+}
+
 /// A table of strings with a header row; prints aligned text or RFC 4180 CSV.
 class text_table {
 public:
@@ -44,8 +64,18 @@ public:
         return numeric;
     }
 
-    /// Aligned text: text columns left-aligned, numeric columns right-aligned, two spaces between.
-    std::string to_text() const {
+    /// Marks columns that text may leave out to fit its width (text_width()), in the order they go.
+    void optional(std::vector<std::string> names) { optional_ = std::move(names); }
+
+    /// Aligned text: text columns left-aligned, numeric columns right-aligned, two spaces between. Columns
+    /// without a value in any row ("" or "-") are not printed; where the table is wider than `max_width` (0: no
+    /// limit), its optional columns go, in their order, until it fits, and a last line names them.
+    std::string to_text(std::size_t max_width) const {
+        std::vector<bool> shown(header_.size(), true);
+        for (std::size_t c = 0; c < header_.size() && !rows_.empty(); ++c) {
+            shown[c] = std::any_of(rows_.begin(), rows_.end(),
+                                   [c](const std::vector<std::string>& r) { return !r[c].empty() && r[c] != "-"; });
+        }
         std::vector<std::size_t> width(header_.size());
         std::vector<bool> numeric(header_.size(), true);
         for (std::size_t c = 0; c < header_.size(); ++c) {
@@ -55,12 +85,39 @@ public:
             }
             numeric[c] = numeric_column(c);
         }
+        const auto total = [&] {
+            std::size_t w = 0, n = 0;
+            for (std::size_t c = 0; c < header_.size(); ++c) {
+                w += shown[c] ? width[c] : 0;
+                n += shown[c] ? 1 : 0;
+            }
+            return w + (n > 0 ? 2 * (n - 1) : 0);
+        };
+        std::string left_out;
+        for (const std::string& name : optional_) {
+            const auto it = std::find(header_.begin(), header_.end(), name);
+            if (max_width == 0 || total() <= max_width || it == header_.end()) {
+                continue;
+            }
+            const auto c = static_cast<std::size_t>(it - header_.begin());
+            if (shown[c]) {
+                shown[c] = false;
+                left_out += (left_out.empty() ? "" : ", ") + name;
+            }
+        }
         std::ostringstream o;
         auto line = [&](const std::vector<std::string>& r) {
             std::string s;
-            for (std::size_t c = 0; c < r.size(); ++c) {
+            std::size_t last = r.size();
+            while (last > 0 && !shown[last - 1]) {
+                --last;
+            }
+            for (std::size_t c = 0; c < last; ++c) {
+                if (!shown[c]) {
+                    continue;
+                }
                 const std::string pad(width[c] - display_width(r[c]), ' ');
-                s += (c ? "  " : "") + (numeric[c] ? pad + r[c] : r[c] + (c + 1 < r.size() ? pad : ""));
+                s += (s.empty() ? "" : "  ") + (numeric[c] ? pad + r[c] : r[c] + (c + 1 < last ? pad : ""));
             }
             o << s << '\n';
         };
@@ -73,8 +130,14 @@ public:
         for (const auto& r : rows_) {
             line(r);
         }
+        if (!left_out.empty()) {
+            o << "(" << left_out << " left out to fit " << max_width << " columns; --wide shows every column)\n";
+        }
         return o.str();
     }
+
+    /// Aligned text at the default width (text_width()).
+    std::string to_text() const { return to_text(text_width()); }
 
     /// CSV with a header line; fields with commas, quotes or newlines are quoted.
     std::string to_csv() const {
@@ -142,6 +205,7 @@ private:
 
     std::vector<std::string> header_;
     std::vector<std::vector<std::string>> rows_;
+    std::vector<std::string> optional_;
 };
 
 /// Prints the table as aligned text.

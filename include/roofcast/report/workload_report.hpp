@@ -37,6 +37,7 @@ inline text_table to_table(const workload_list& l) {
             t.add_row({w.name, "cnn", params, std::to_string(w.cnn->layers.size()), "-", "-", "built-in (C++)"});
         }
     }
+    t.optional({"origin"});
     return t;
 }
 

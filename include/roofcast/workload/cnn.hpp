@@ -25,6 +25,8 @@ enum class cnn_layer_kind {
     layer_norm,  ///< layer normalization over the c_in channels of each of the h_in·w_in positions (scale, + shift
                  ///< with `bias`); from ONNX graphs
     softmax,     ///< softmax over the channels of each position (attention probabilities); from ONNX graphs
+    embedding,   ///< lookup of h_out rows of a c_in-row, c_out-wide weight table per sample (token or position
+                 ///< embeddings); from ONNX graphs
     matmul       ///< product of two activations (attention's QKᵀ and PV): `groups` independent products per sample
                  ///< of an h_out × (c_in/groups) by a (c_in/groups) × (c_out/groups) matrix, laid out as a grouped
                  ///< 1×1 convolution without weights; from ONNX graphs
@@ -55,7 +57,7 @@ struct cnn_layer {
 };
 
 /// Trainable parameters of a layer: conv k·(c/g)·r·s (+k bias), linear c_in·c_out (+c_out), batch norm 2·c, layer
-/// norm c (+c with `bias`).
+/// norm c (+c with `bias`), embedding table rows × width.
 inline double parameters(const cnn_layer& l) {
     switch (l.kind) {
         case cnn_layer_kind::conv:
@@ -67,6 +69,7 @@ inline double parameters(const cnn_layer& l) {
                    (l.bias ? static_cast<double>(l.c_out) : 0.0);
         case cnn_layer_kind::batch_norm: return 2.0 * static_cast<double>(l.c_in);
         case cnn_layer_kind::layer_norm: return (l.bias ? 2.0 : 1.0) * static_cast<double>(l.c_in);
+        case cnn_layer_kind::embedding: return static_cast<double>(l.c_in) * static_cast<double>(l.c_out);
         default: return 0.0;
     }
 }

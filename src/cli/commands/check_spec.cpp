@@ -41,6 +41,7 @@ command add_check_spec(CLI::App& app) {
     cmd->add_option("--format", opt->format, "Output format")
         ->check(one_of({"text", "json", "csv"}))
         ->capture_default_str();
+    add_wide(cmd);
     return {cmd, [opt] { return run(*opt); }};
 }
 

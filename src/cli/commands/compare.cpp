@@ -27,8 +27,9 @@ int run(const compare_options& opt) {
         throw input_error("--gpus needs at least one GPU name");
     }
     const std::vector<std::reference_wrapper<const gpu_spec>> gpus(specs.begin(), specs.end());
-    const comparison cmp = compare(c.workload_named(opt.workload), gpus, opt.run, load_params(opt.common),
-                                   parse_prices(opt.prices), *parse_named(all_objectives, opt.objective));
+    const comparison cmp =
+        compare(run_workload(c, opt.workload, opt.common, opt.run), gpus, opt.run, load_params(opt.common),
+                parse_prices(opt.prices), *parse_named(all_objectives, opt.objective));
     return print(cmp, opt.common.format);
 }
 

@@ -16,9 +16,8 @@ struct max_batch_options {
 
 int run(const max_batch_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    return print(
-        find_max_batch(c.workload_named(workload_name(opt.workload, opt.common)), gpu_or_slice(c, opt.gpu), opt.run),
-        opt.common.format);
+    return print(find_max_batch(run_workload(c, opt.workload, opt.common, opt.run), gpu_or_slice(c, opt.gpu), opt.run),
+                 opt.common.format);
 }
 
 }  // namespace

@@ -15,8 +15,8 @@ struct predict_options {
 
 int run(const predict_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    const prediction p = predict(c.workload_named(workload_name(opt.workload, opt.common)), gpu_or_slice(c, opt.gpu),
-                                 opt.run, load_params(opt.common));
+    const prediction p = predict(run_workload(c, opt.workload, opt.common, opt.run), gpu_or_slice(c, opt.gpu), opt.run,
+                                 load_params(opt.common));
     return print(p, opt.common.format);
 }
 

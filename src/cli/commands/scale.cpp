@@ -18,9 +18,9 @@ struct scale_options {
 
 int run(const scale_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    return print(
-        scale(c.workload_named(opt.workload), gpu_or_slice(c, opt.gpu), opt.run, opt.max_gpus, load_params(opt.common)),
-        opt.common.format);
+    return print(scale(run_workload(c, opt.workload, opt.common, opt.run), gpu_or_slice(c, opt.gpu), opt.run,
+                       opt.max_gpus, load_params(opt.common)),
+                 opt.common.format);
 }
 
 }  // namespace
