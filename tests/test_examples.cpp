@@ -68,8 +68,7 @@ TEST_CASE("the seed comparison prints the library's predictions") {
                 const auto row = out.find(gpu + " ", block);
                 REQUIRE(row != std::string::npos);
                 const std::string line = out.substr(row, out.find('\n', row) - row);
-                const std::string memory =
-                    rc::to_string_binary(p.memory.total()) + " / " + rc::to_string_binary(p.memory.capacity);
+                const std::string memory = rc::memory_of_capacity(p.memory);
                 CHECK(line.find(memory) != std::string::npos);
                 if (p.memory.fits()) {
                     CHECK(line.find(time) != std::string::npos);

@@ -494,7 +494,7 @@ TEST_CASE("a comparison ranks only the GPUs the run fits, relative to the row ra
     CHECK(none.rank == std::vector<int>{0, 0});
     const std::string text = rc::comparison_table(none).to_text();
     CHECK(text.find("does not fit") != std::string::npos);
-    CHECK(text.find(rc::to_string_binary(rc::footprint(cat.workload_named("llama2-70b"), cat.gpu("L4"), c).total())) !=
+    CHECK(text.find(rc::memory_of_capacity(rc::footprint(cat.workload_named("llama2-70b"), cat.gpu("L4"), c))) !=
           std::string::npos);
     // Llama-2-7B fits both: the L4 asked first, the A100 ranked first; "vs rank 1" is 1.00 on the A100's row.
     const rc::comparison both = rc::compare(cat.workload_named("llama2-7b"),

@@ -42,6 +42,15 @@ TEST_CASE("text tables leave out empty columns, and optional ones to fit their w
     CHECK(rc::wrap_text("one two three four", 9) == "one two\nthree\nfour\n");
 }
 
+TEST_CASE("a footprint against the usable memory writes a shared unit once") {
+    rc::memory_footprint f;
+    f.items = {{"weights", 14.5 * 1073741824.0}};
+    f.capacity = 45.0 * 1073741824.0 * rc::units::byte;
+    CHECK(rc::memory_of_capacity(f) == "14.5 / 45 GiB");
+    f.items = {{"weights", 900.0 * 1048576.0}};
+    CHECK(rc::memory_of_capacity(f) == "900 MiB / 45 GiB");
+}
+
 TEST_CASE("CSV output quotes fields that need it, and parses back") {
     rc::text_table t({"name", "note"});
     t.add_row({"A40", "says \"19.2\", wrongly"});

@@ -135,6 +135,17 @@ inline text_table prediction_row_table(const std::vector<prediction>& ps) {
     return t;
 }
 
+/// "14.5 / 45 GiB": a footprint's total over the usable memory, the unit written once where both share it.
+inline std::string memory_of_capacity(const memory_footprint& f) {
+    const std::string used = to_string_binary(f.total()), capacity = to_string_binary(f.capacity);
+    const auto space = used.rfind(' ');
+    if (space != std::string::npos && capacity.size() > used.size() - space &&
+        capacity.compare(capacity.size() - (used.size() - space), used.size() - space, used, space) == 0) {
+        return used.substr(0, space) + " / " + capacity;
+    }
+    return used + " / " + capacity;
+}
+
 /// Side-by-side table, best first by the comparison's objective: rank, time, throughput, speed relative to the
 /// row ranked first, bound, power, energy and cost, memory, fit and the largest batch. A GPU the run does not fit is
 /// not ranked and shows no time: "does not fit" in place of its bound, and its footprint against the usable memory.
@@ -153,7 +164,7 @@ inline text_table comparison_table(const comparison& c) {
             t.add_row({"-", c.gpus[i], "-", "-", "-", "unsupported", "-", "-", "-", "-", "-", "-", c.reasons[i]});
             continue;
         }
-        const std::string memory = to_string_binary(r->memory.total()) + " / " + to_string_binary(r->memory.capacity);
+        const std::string memory = memory_of_capacity(r->memory);
         if (!r->memory.fits()) {
             t.add_row({"-", c.gpus[i], "-", "-", "-", "does not fit", "-", "-", "-", memory, "NO",
                        std::to_string(c.max_batches[i]), "-"});
