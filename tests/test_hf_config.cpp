@@ -194,7 +194,9 @@ TEST_CASE("config.json errors name the file and the field") {
     const std::string f = "models/x/config.json";
     CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "mamba", "hidden_size": 768})", f),
                          "models/x/config.json: field 'model_type' is 'mamba': state-space (Mamba) layers keep a "
-                         "recurrent state instead of a KV cache and run as scans, which roofcast does not model yet",
+                         "recurrent state instead of a KV cache and run as scans, which roofcast does not model yet; "
+                         "for a hybrid, its attention and FFN blocks alone as a roofcast TOML "
+                         "(docs/workload-format.md) give a lower bound on its time and memory",
                          rc::input_error);
     CHECK_THROWS_WITH_AS(rc::parse_hf_config(R"({"model_type": "rwkv", "hidden_size": 768})", f),
                          doctest::Contains("models/x/config.json: field 'model_type' is 'rwkv', which roofcast does "

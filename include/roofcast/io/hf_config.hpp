@@ -476,7 +476,9 @@ inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, 
     if (std::find(hf_state_space_types.begin(), hf_state_space_types.end(), type) != hf_state_space_types.end()) {
         r.fail("model_type", "is '" + type +
                                  "': state-space (Mamba) layers keep a recurrent state instead of a KV cache and run "
-                                 "as scans, which roofcast does not model yet");
+                                 "as scans, which roofcast does not model yet; for a hybrid, its attention and FFN "
+                                 "blocks alone as a roofcast TOML (docs/workload-format.md) give a lower bound on "
+                                 "its time and memory");
     }
     std::string missing;
     for (std::string_view f : hf_generic_fields) {
