@@ -293,7 +293,7 @@ TEST_CASE("the fixed host time per step is paid once per optimizer update, share
 TEST_CASE("a pipelined step's timeline: the 1F1B bubble is (p − 1)/m of the busy slots, and the parts add up") {
     // GPT-3 175B on 64 A100s, tp 8 and pp 8 (no data parallelism, so no gradient exchange), 96 micro-batches:
     // each stage runs m = 96 micro-batch slots of forward and backward kernels and critical-path transfers and
-    // waits p − 1 = 7 slots (1F1B: (p − 1)/(m + p − 1) of the step, Narayanan et al. 2021, Section 2.2).
+    // waits p − 1 = 7 slots (1F1B: (p − 1)/(m + p − 1) of the step, docs/model.md).
     const rc::workload& w = rc::catalog().workload_named("gpt3-175b");
     const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
     rc::run_config c;
