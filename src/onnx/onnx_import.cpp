@@ -162,12 +162,17 @@ private:
 
     static std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-    // ONNX's shape inference on model_, in this process. Data propagation folds the Shape -> Gather -> Concat chains
-    // of exported Reshapes into static shapes.
+    // ONNX's shape inference on model_. Data propagation folds the Shape -> Gather -> Concat chains of exported
+    // Reshapes into static shapes. Throws what libonnx throws.
+    void run_inference() {
+        onnx::shape_inference::InferShapes(model_, onnx::OpSchemaRegistry::Instance(),
+                                           onnx::ShapeInferenceOptions(false, 0, true));
+    }
+
+    // run_inference in this process, its failure an input_error naming the file.
     void infer_in_process() {
         try {
-            onnx::shape_inference::InferShapes(model_, onnx::OpSchemaRegistry::Instance(),
-                                               onnx::ShapeInferenceOptions(false, 0, true));
+            run_inference();
         } catch (const std::exception& e) {
             throw input_error(name_ + ": ONNX shape inference failed: " + e.what());
         }
@@ -199,8 +204,7 @@ private:
             }
             std::string reply;
             try {
-                onnx::shape_inference::InferShapes(model_, onnx::OpSchemaRegistry::Instance(),
-                                                   onnx::ShapeInferenceOptions(false, 0, true));
+                run_inference();
                 onnx::GraphProto shapes;
                 *shapes.mutable_value_info() = model_.graph().value_info();
                 *shapes.mutable_output() = model_.graph().output();
