@@ -1,4 +1,5 @@
 // Memory model: formulas pinned to their published sources, the max-batch contract, and invariants.
+#include <roofcast/model/lower_workload.hpp>
 #include <roofcast/model/memory.hpp>
 #include <roofcast/roofcast.hpp>
 
@@ -152,9 +153,39 @@ TEST_CASE("KV cache per token: llama2-7b 0.5 MiB and llama3-8b with GQA 128 KiB 
     CHECK(rc::kv_cache_bytes_per_token(*rc::catalog().workload_named("llama2-7b").transformer, c) == 524288.0);
     // 2 · 32 layers · 8 kv heads · 128 · 2 bytes = 131072 B.
     CHECK(rc::kv_cache_bytes_per_token(*rc::catalog().workload_named("llama3-8b").transformer, c) == 131072.0);
-    // An FP8 run keeps an FP8 cache: half.
+    // An FP8 model's cache is in its activation type, BF16, as vLLM's and SGLang's kv_cache_dtype "auto" keeps it;
+    // TensorRT-LLM's FP8 checkpoints keep an FP8 cache: half; any engine keeps one when asked.
+    const rc::transformer_config& l = *rc::catalog().workload_named("llama3-8b").transformer;
     c.precision = rc::precision::fp8;
-    CHECK(rc::kv_cache_bytes_per_token(*rc::catalog().workload_named("llama3-8b").transformer, c) == 65536.0);
+    CHECK(rc::kv_cache_bytes_per_token(l, c) == 131072.0);
+    c.framework = "tensorrt-llm";
+    CHECK(rc::kv_cache_bytes_per_token(l, c) == 65536.0);
+    c.framework = "pytorch";
+    c.precision = rc::precision::bf16;
+    c.kv_cache_type = rc::dtype::fp8;
+    CHECK(rc::kv_cache_bytes_per_token(l, c) == 65536.0);
+    // Decode attention reads the cache in its type: 2 · 8 kv heads · 128 · 1 byte per cached position per layer.
+    c.phase = rc::phase::decode;
+    c.prompt_len = 1024;
+    c.gen_len = 2;
+    const rc::run_plan p = rc::resolve(rc::catalog().workload_named("llama3-8b"), c);
+    const rc::lowered_work w = rc::lower_transformer(p, p.passes[0]);
+    double attention_read = 0.0, layers = 0.0;
+    for (const rc::kernel& k : w.kernels) {
+        if (k.cls == rc::op_class::attention) {
+            attention_read += k.read.value() * k.count;
+            layers += k.count;
+        }
+    }
+    const double kv = static_cast<double>(p.passes[0].seq_kv);
+    CHECK(layers == 32.0);
+    CHECK(attention_read == doctest::Approx(32 * (2 * 8 * 128 * kv + 32 * 128 * 1.0)));
+    // Training keeps no cache: the option is named as having no effect.
+    rc::run_config t;
+    t.kv_cache_type = rc::dtype::fp8;
+    const auto unused = rc::unused_options(t, rc::catalog().workload_named("llama3-8b"));
+    REQUIRE(unused.size() == 1);
+    CHECK(unused[0] == "kv-cache-dtype has no effect on training: no KV cache is kept");
 }
 
 TEST_CASE("max-batch of llama2-7b on A100-SXM4-40GB, derived by hand in docs/memory.md") {
@@ -432,4 +463,113 @@ TEST_CASE("fine-tuning options are checked") {
     CHECK_THROWS_WITH_AS(rc::resolve(rc::catalog().workload_named("resnet50"), cnn), doctest::Contains("is a CNN"),
                          rc::input_error);
     CHECK_NOTHROW(rc::resolve(w, lora_run(rc::peft::qlora)));
+}
+
+TEST_CASE("an encoder-decoder's decoder keeps its targets' activations and its cross-attention's, over the encoder") {
+    // T5-Base as Megatron trains it (dropout, ReLU FFN of 4h, unfused attention): 4 sequences of 512 input and 128
+    // target tokens. Encoder block, 16-bit: s·b·(34h) + 5·a·s²·b (Korthikanti's block, F = 4h); decoder block the
+    // same over the targets, plus its cross-attention: norm 4·s·b·h, query and output 2·s·b·h each, dropout mask
+    // s·b·h, keys and values of the encoder output 4·e·b·h, probabilities, their mask and dropout 5·a·s·e·b; the
+    // loss 6 bytes per logit (Megatron's vocab-parallel cross entropy).
+    const rc::workload& w = rc::catalog().workload_named("t5-base");
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    rc::run_config c = training(1, 0);
+    c.precision = rc::precision::amp_bf16;
+    c.framework = "megatron";
+    c.fused_attention = false;
+    c.batch = 4;
+    c.seq_len = 512;
+    c.target_len = 128;
+    const double b = 4, e = 512, s = 128, h = 768, a = 12, V = 32128;
+    const double encoder = e * b * 34 * h + 5 * a * e * e * b;
+    const double cross = s * b * h * (4 + 2 + 2 + 1) + 4 * e * b * h + 5 * a * s * e * b;
+    const double decoder = s * b * 34 * h + 5 * a * s * s * b + cross;
+    CHECK(items(rc::footprint(w, g, c))["activations"] == doctest::Approx(12 * encoder + 12 * decoder + b * s * V * 6));
+    rc::activation_habits megatron;
+    megatron.fused_attention = false;
+    megatron.dropout = true;
+    CHECK(rc::cross_attention_activations(*w.transformer, c, megatron, s, e, b) == doctest::Approx(cross));
+    // Megatron's selective recomputation drops the cross-attention's core too.
+    c.recompute = rc::recompute::selective;
+    CHECK(rc::cross_attention_saved(*w.transformer, c, megatron, s, e, b) ==
+          doctest::Approx(cross - 5 * a * s * e * b));
+    // Without a target length the decoder runs over seq-len: the same as target-len = seq-len.
+    c.recompute = rc::recompute::none;
+    c.target_len = 0;
+    const double same = items(rc::footprint(w, g, c))["activations"];
+    c.target_len = 512;
+    CHECK(items(rc::footprint(w, g, c))["activations"] == doctest::Approx(same));
+    // A decoder-only model has no target length: it is named as having no effect.
+    rc::run_config d = training(1, 0);
+    d.target_len = 128;
+    const auto unused = rc::unused_options(d, rc::catalog().workload_named("llama2-7b"));
+    REQUIRE(unused.size() == 1);
+    CHECK(unused[0].find("target-len has no effect") == 0);
+}
+
+TEST_CASE("pipeline stages: the first holds the input embeddings and p micro-batches, the last the output and loss") {
+    // GPT-3 2.7B (tied embeddings, 2048 learned positions) over 4 stages, 8 micro-batches of one sequence.
+    const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
+    const rc::transformer_config& t = *w.transformer;
+    rc::run_config c = training(4, 0);
+    c.pp = 4;
+    c.batch = 8;
+    c.microbatches = 8;
+    c.fused_attention = true;
+    const rc::run_plan p = rc::resolve(w, c);
+    auto first = items(rc::footprint(p, rc::pipeline_stage::first));
+    auto last = items(rc::footprint(p, rc::pipeline_stage::last));
+    // Weights in FP16: both stages hold a quarter of the blocks; the first the token and position embeddings, the
+    // last a copy of the tied token embedding, so they differ by the 2048 × 2560 position table.
+    const double h = 2560, V = 50257, s = 2048;
+    CHECK(first["weights"] - last["weights"] == doctest::Approx(2.0 * 2048 * h));
+    // Blocks B = Ψ − V·h − 2048·h: first + last = 2·B/4 + (V·h + 2048·h) + V·h.
+    const double blocks = rc::parameters(w) - V * h - 2048 * h;
+    CHECK(first["weights"] + last["weights"] == doctest::Approx(2.0 * (blocks / 2 + V * h + 2048 * h + V * h)));
+    // Activations: the first stage keeps 4 micro-batches of its 8 layers, the last one and the loss (PyTorch: the
+    // 16-bit logits, an FP32 copy and its FP32 log-softmax, 10 bytes each).
+    const double layer = rc::transformer_layer_saved(t, c, rc::detail::habits_of(p), s, 1);
+    CHECK(first["activations"] == doctest::Approx(4 * 8 * layer));
+    CHECK(last["activations"] == doctest::Approx(8 * layer + s * V * 10));
+    // The footprint is the fuller stage's.
+    const rc::memory_footprint f = rc::footprint(p);
+    CHECK(f.total().value() == doctest::Approx(std::max(rc::footprint(p, rc::pipeline_stage::first).total().value(),
+                                                        rc::footprint(p, rc::pipeline_stage::last).total().value())));
+}
+
+TEST_CASE("an encoder's masked-LM head: the loss's logits at its masked positions") {
+    // BERT-Large as Megatron pretrains it: logits at all 512 positions of 4 sequences over the 30,522-token
+    // vocabulary, 6 bytes each (16-bit logits and Megatron's FP32 softmax in place); a classification head keeps
+    // none.
+    const rc::workload& w = rc::catalog().workload_named("bert-large");
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    rc::run_config c = training(1, 0);
+    c.precision = rc::precision::amp_bf16;
+    c.framework = "megatron";
+    c.batch = 4;
+    c.seq_len = 512;
+    const double classification = items(rc::footprint(w, g, c))["activations"];
+    c.mlm_positions = 512;
+    CHECK(items(rc::footprint(w, g, c))["activations"] - classification == doctest::Approx(4.0 * 512 * 30522 * 6));
+    c.mlm_positions = 513;
+    CHECK_THROWS_WITH_AS(rc::footprint(w, g, c), doctest::Contains("mlm-positions (513) exceeds the 512 positions"),
+                         rc::input_error);
+}
+
+TEST_CASE("8-bit AdamW keeps two one-byte states and an FP32 absmax per 2048 elements (bitsandbytes)") {
+    const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    const double psi = rc::parameters(w);
+    rc::run_config c = training(1, 0);
+    c.optimizer = rc::kernels::optimizer_kind::adamw8bit;
+    auto m = items(rc::footprint(w, g, c));
+    // Mixed precision: the FP32 master copy stays (4 bytes); the states shrink from 8 bytes to 2 · (1 + 4/2048).
+    CHECK(m["optimizer state"] == doctest::Approx(psi * (4.0 + 2.0 * (1.0 + 4.0 / 2048))));
+    CHECK(m["weights"] + m["gradients"] == doctest::Approx(4.0 * psi));
+    // The update streams the 8-bit states: FP32 weight, two states and an FP16 gradient read, weight, states and
+    // the FP16 copy written.
+    const rc::kernel k =
+        rc::kernels::optimizer_update("adamw8bit", 1e6, rc::kernels::optimizer_kind::adamw8bit, rc::dtype::fp16, true);
+    CHECK(k.read.value() == doctest::Approx(1e6 * (4 + 2 * (1 + 4.0 / 2048) + 2)));
+    CHECK(k.written.value() == doctest::Approx(1e6 * (4 + 2 * (1 + 4.0 / 2048) + 2)));
 }

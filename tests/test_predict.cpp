@@ -21,6 +21,17 @@ double work_of(const rc::lowered_work& w, bool gemm_only_dense) {
     return f;
 }
 
+/// FLOPs of the attention kernels (the score GEMMs, or fused attention) of `w`, every pass.
+double attention_work_of(const rc::lowered_work& w) {
+    double f = 0.0;
+    for (const rc::kernel& k : w.kernels) {
+        if (k.cls == rc::op_class::attention) {
+            f += k.work.value() * k.count;
+        }
+    }
+    return f;
+}
+
 }  // namespace
 
 TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et al. 2020; Narayanan et al. 2021)") {
@@ -43,12 +54,7 @@ TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et
     const double matrix_params = rc::parameters(t) - 2048.0 * 2560 /* positions */;
     CHECK(work_of(w, true) == doctest::Approx(6.0 * matrix_params * tokens).epsilon(0.01));
     // Attention score GEMMs: QKᵀ and PV, 2·2·s²·h per layer forward, twice that backward: 12·L·s²·h.
-    double attention = 0.0;
-    for (const rc::kernel& k : w.kernels) {
-        if (k.cls == rc::op_class::attention) {
-            attention += k.work.value() * k.count;
-        }
-    }
+    const double attention = attention_work_of(w);
     CHECK(attention == doctest::Approx(12.0 * 32 * 2048.0 * 2048 * 2560));
 }
 
@@ -342,4 +348,44 @@ TEST_CASE("a sequence longer than the model's context is predicted, and the pred
     const rc::prediction long_train = rc::predict(w, g, train);
     REQUIRE(long_train.extrapolation);
     CHECK(long_train.extrapolation->find("8192 tokens a sequence (seq-len) exceed") != std::string::npos);
+}
+
+TEST_CASE("an encoder-decoder trains its encoder over seq-len and its decoder over target-len") {
+    // T5-Base, unfused attention, one sequence of 512 input and 128 target tokens: QKᵀ and PV are 2·2·s_q·s_kv·h
+    // FLOPs each forward, three times that with backward; 12 encoder blocks over 512², 12 decoder blocks over
+    // 128² (self) and 128 × 512 (cross).
+    const rc::workload& t5 = rc::catalog().workload_named("t5-base");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_bf16;
+    c.fused_attention = false;
+    c.seq_len = 512;
+    c.target_len = 128;
+    const rc::run_plan plan = rc::resolve(t5, c);
+    const rc::transformer_pass& p = plan.passes[0];
+    CHECK(p.seq_q == 128);
+    CHECK(p.encoder_seq == 512);
+    CHECK(p.logits_rows == 128);
+    const rc::lowered_work w = rc::lower_transformer(plan, p);
+    const double attention = attention_work_of(w);
+    const double h = 768;
+    CHECK(attention == doctest::Approx(12.0 * h * (12 * 512.0 * 512 + 12 * (128.0 * 128 + 128.0 * 512))));
+}
+
+TEST_CASE("an encoder trained with a masked-LM head runs the vocabulary GEMMs at its masked positions") {
+    // BERT-Base, 20 masked positions of each of 8 sequences (NVIDIA's max_predictions_per_seq at 128): the output
+    // layer is 2·rows·V·h FLOPs forward and twice that backward, 6·160·30522·768 in all, beside the blocks'.
+    const rc::workload& bert = rc::catalog().workload_named("bert-base");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.batch = 8;
+    c.seq_len = 128;
+    const rc::run_plan none = rc::resolve(bert, c);
+    c.mlm_positions = 20;
+    const rc::run_plan mlm = rc::resolve(bert, c);
+    CHECK(mlm.passes[0].logits_rows == 160);
+    CHECK(work_of(rc::lower_transformer(mlm, mlm.passes[0]), true) -
+              work_of(rc::lower_transformer(none, none.passes[0]), true) ==
+          doctest::Approx(6.0 * 160 * 30522 * 768));
 }

@@ -396,8 +396,11 @@ inline lora_targets lora_targets_of(const std::string& modules) {
 /// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
 /// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
 /// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
-/// attention, `attention=eager` and `scripts=dle` (NVIDIA's example scripts, which compute attention themselves)
-/// unfused, others the framework's kernel at the row's release (framework_version_of); `mean_seq_len` is the mean real
+/// attention, `attention=eager`, `attention=unfused`, Megatron's local spec and `scripts=dle` (NVIDIA's
+/// example scripts, which compute attention themselves) unfused, others the framework's kernel at the row's release
+/// (framework_version_of); `decoder_seq_len` is an encoder-decoder's target length; `mlm_positions` an encoder's
+/// masked-LM positions; `kv_cache_dtype` (`auto`: the
+/// model's type) and `kv_cache` the KV cache's type; `mean_seq_len` is the mean real
 /// tokens of variable-length inputs (`--mean-seq-len`); `optimizer=none` times without
 /// the update; `fsdp=full_shard` is ZeRO-3; `layout=nchw` transposes around tensor-core convolutions; a blank training
 /// batch is the `microbatch` param, else 8.
@@ -435,6 +438,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     c.num_gpus = m.num_gpus;
     c.tp = static_cast<int>(m.int_param("tp").value_or(1));
     c.pp = static_cast<int>(m.int_param("pp").value_or(1));
+    c.microbatches = static_cast<int>(m.int_param("microbatches").value_or(0));  // per step, with pp (0: default)
     c.zero = static_cast<int>(
         m.int_param("zero").value_or(m.param("fsdp") == std::optional<std::string>("full_shard") ? 3 : 0));
     const auto rc_param = m.param("recompute");
@@ -450,14 +454,33 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         c.with_optimizer = false;
     } else if (opt == std::optional<std::string>("lamb")) {
         c.optimizer = kernels::optimizer_kind::lamb;
+    } else if (opt && opt->find("8bit") != std::string::npos && opt->find("paged") == std::string::npos) {
+        c.optimizer = kernels::optimizer_kind::adamw8bit;  // bitsandbytes' Adam8bit / AdamW8bit
     }
     // Fused attention where the row says so: `attention=flash`, or `fused=1` (NVIDIA's BERT scripts with their fused
     // multi-head attention); `attention=eager` runs it unfused; otherwise the framework's attention kernel (resolve()).
     const auto att = m.param("attention");
+    // Megatron's local layer specs (transformer_impl=local, attention=local) run its own DotProductAttention: baddbmm,
+    // a fused scale-mask-softmax and dropout, an unfused core attention
+    // (megatron/core/transformer/dot_product_attention.py).
+    const bool megatron_local =
+        c.framework == "megatron" && (m.param("transformer_impl") == std::optional<std::string>("local") ||
+                                      att == std::optional<std::string>("local"));
     if (att == std::optional<std::string>("flash") || m.param("fused") == std::optional<std::string>("1")) {
         c.fused_attention = true;
-    } else if (att == std::optional<std::string>("eager") || m.param("scripts") == std::optional<std::string>("dle")) {
-        c.fused_attention = false;  // eager attention, or NVIDIA's example scripts with their own (unfused) attention
+    } else if (att == std::optional<std::string>("eager") || att == std::optional<std::string>("unfused") ||
+               megatron_local || m.param("scripts") == std::optional<std::string>("dle")) {
+        c.fused_attention = false;  // eager or unfused attention, or NVIDIA's example scripts with their own
+    }
+    c.target_len = m.int_param("decoder_seq_len").value_or(0);   // an encoder-decoder's targets (T5)
+    c.mlm_positions = m.int_param("mlm_positions").value_or(0);  // an encoder's masked-LM head (BERT pretraining)
+    // The KV cache's type as the row states it: vLLM's and SGLang's kv_cache_dtype ("auto": the model's type;
+    // fp8, fp8_e4m3, fp8_e5m2), TensorRT-LLM rows' kv_cache (fp8, int8).
+    const std::string kv = m.param("kv_cache_dtype").value_or(m.param("kv_cache").value_or(""));
+    if (kv.rfind("fp8", 0) == 0 || kv == "int8") {
+        c.kv_cache_type = kv == "int8" ? dtype::int8 : dtype::fp8;
+    } else if (kv == "auto") {
+        c.kv_cache_type = types_of(c.precision).activation;
     }
     // "fp32" that the source marks as possibly TF32 (NGC containers' default) runs TF32 on tensor-core GPUs;
     // sources that list TF32 and FP32 separately ran true FP32.
@@ -545,14 +568,7 @@ inline void require_modelled_memory(const measurement& m) {
     if (m.param("layers_per_vstage")) {
         throw unsupported_error("an interleaved pipeline schedule (layers_per_vstage) is not in the memory model");
     }
-    if (m.param("rank") == std::optional<std::string>("last") && m.int_param("pp").value_or(1) > 1) {
-        throw unsupported_error(
-            "measured on the last pipeline stage; the footprint is the first stage's (the fullest)");
-    }
     const auto opt = m.param("optimizer");
-    if (opt && opt->find("8bit") != std::string::npos) {
-        throw unsupported_error("8-bit optimizer state (" + *opt + ") is not in the memory model");
-    }
     if (opt && opt->find("paged") != std::string::npos) {
         throw unsupported_error("a paged optimizer's state (" + *opt +
                                 ") lives in CUDA unified memory, paged to the host: not in the memory model");
@@ -561,7 +577,8 @@ inline void require_modelled_memory(const measurement& m) {
 
 /// Predicts memory row `m` of `w` on `g`, per GPU (GiB, tokens or a batch): allocated = the footprint less the
 /// framework context and the allocator's headroom; reserved adds the headroom (and the context for whole-device
-/// readings, nvidia-smi or pynvml); weights and the KV pool as the engine sizes it; the largest batch that fits.
+/// readings, nvidia-smi or pynvml), of the last pipeline stage where the row was logged there (`rank=last`); weights
+/// and the KV pool as the engine sizes it; the largest batch that fits.
 inline double predict_memory(const measurement& m, const workload& w, const gpu_spec& g, run_config c) {
     require_modelled_memory(m);
     constexpr double gib = 1073741824.0;
@@ -604,7 +621,9 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
         return static_cast<double>(m.metric == "max_batch" ? fits : fits + 1);
     }
     const run_plan p = resolve(w, c);
-    const memory_footprint f = footprint(p, g);
+    // Megatron logs the memory of the last rank: the last pipeline stage's.
+    const bool last = m.param("rank") == std::optional<std::string>("last") && c.pp > 1 && c.mode == mode::train;
+    const memory_footprint f = last ? footprint(p, pipeline_stage::last) : footprint(p, g);
     if (m.metric == "weights_gib") {
         return f.item("weights") / gib;
     }

@@ -610,7 +610,11 @@ private:
                 if (backward && !tr_) {
                     break;
                 }
-                kernel k = kernels::fused_attention(backward ? nm(name, " bwd") : name, a, ty_.math, backward);
+                // Inference attends over the KV cache in its type where its width differs from the math's (an FP8
+                // cache: FP8 attention; an FP8 model's BF16 cache: BF16 attention).
+                const dtype kv = kv_cache_type_of(p_.config);
+                const dtype type = tr_ || element_bytes(kv) == element_bytes(ty_.math) ? ty_.math : kv;
+                kernel k = kernels::fused_attention(backward ? nm(name, " bwd") : name, a, type, backward);
                 k.unit = ty_.math_unit;
                 // FlashAttention-2 runs FP16 and BF16 on the tensor cores (other types take other kernels).
                 k.legacy_mma = k.unit == exec_unit::tensor_core &&

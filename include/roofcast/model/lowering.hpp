@@ -267,23 +267,31 @@ inline kernel pooling(std::string name, double n_in, double n_out, double window
     return detail::streaming(std::move(name), op_class::pooling, type, n_out * window, n_in * e, n_out * e, false);
 }
 
-/// Optimizers, by the state they keep per parameter.
-enum class optimizer_kind { sgd, momentum, adam, adamw, lamb };
+/// Optimizers, by the state they keep per parameter: adamw8bit is AdamW with 8-bit states (bitsandbytes' AdamW8bit,
+/// Dettmers et al. 2022, arXiv:2110.02861).
+enum class optimizer_kind { sgd, momentum, adam, adamw, adamw8bit, lamb };
 
-/// FP32 state tensors an optimizer keeps per parameter (momentum 1, Adam/AdamW/LAMB 2).
+/// State tensors an optimizer keeps per parameter (momentum 1, Adam/AdamW/LAMB 2).
 inline constexpr int optimizer_states(optimizer_kind o) {
     return o == optimizer_kind::sgd ? 0 : o == optimizer_kind::momentum ? 1 : 2;
 }
 
-/// The update of `params` parameters: reads FP32 weights, states and the gradient (of `grad_type`),
-/// writes weights and states; with `low_precision_copy` also writes the 16-bit weight copy (mixed
+/// Bytes of one optimizer state element, `full` those of a full-width state (4 in FP32): an 8-bit state is one byte
+/// plus its block's FP32 absmax, one per 2048 elements (bitsandbytes/optim/optimizer.py, init_state: blocks of 2048;
+/// tensors under 4096 elements, norms and biases, keep FP32 states and are left out).
+inline constexpr double optimizer_state_bytes(optimizer_kind o, double full) {
+    return o == optimizer_kind::adamw8bit ? 1.0 + 4.0 / 2048.0 : full;
+}
+
+/// The update of `params` parameters: reads FP32 weights, states (optimizer_state_bytes each) and the gradient (of
+/// `grad_type`), writes weights and states; with `low_precision_copy` also writes the 16-bit weight copy (mixed
 /// precision). LAMB adds a pass over weights and update for its trust-ratio norms. Launched as
 /// `launches` fused multi-tensor kernels.
 inline kernel optimizer_update(std::string name, double params, optimizer_kind kind, dtype grad_type,
                                bool low_precision_copy, int launches = 1) {
-    const double states = optimizer_states(kind);
-    double read = params * (4.0 * (1.0 + states) + element_bytes(grad_type));
-    double written = params * 4.0 * (1.0 + states) + (low_precision_copy ? params * 2.0 : 0.0);
+    const double states = optimizer_states(kind), state_bytes = optimizer_state_bytes(kind, 4.0);
+    double read = params * (4.0 + states * state_bytes + element_bytes(grad_type));
+    double written = params * (4.0 + states * state_bytes) + (low_precision_copy ? params * 2.0 : 0.0);
     if (kind == optimizer_kind::lamb) {
         read += params * 8.0;
     }

@@ -64,9 +64,9 @@ struct memory_footprint {
 /// arXiv:2305.14314, Section 3, "Double Quantization").
 inline constexpr double nf4_bytes_per_parameter = (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0)) / 8.0;
 
-/// Bytes per element of the KV cache: FP8 runs keep an FP8 cache, others the activation type.
+/// Bytes per element of the KV cache, in its type (kv_cache_type_of).
 inline double kv_bytes(const run_config& c) {
-    return c.precision == precision::fp8 ? 1.0 : element_bytes(types_of(c.precision).activation);
+    return element_bytes(kv_cache_type_of(c));
 }
 
 /// KV-cache bytes per token of one sequence on one GPU: 2 · layers · kv_heads · head_dim · bytes, divided
@@ -82,6 +82,10 @@ inline double kv_cache_bytes_per_token(const transformer_config& t, const run_co
     const double kv_heads = static_cast<double>(std::max<long long>(1, t.kv_heads / c.tp));
     return 2.0 * layers * kv_heads * static_cast<double>(t.head_dim) * kv_bytes(c) / c.pp;
 }
+
+/// A stage of a training pipeline: the first holds the input embeddings and the most micro-batches in flight, the last
+/// the output layer and the loss (footprint(p, stage)).
+enum class pipeline_stage { first, last };
 
 /// How a framework keeps a transformer layer's tensors for backward (docs/memory.md, "Training activations").
 struct activation_habits {
@@ -194,6 +198,43 @@ inline double transformer_layer_saved(const transformer_config& t, const run_con
     return (2.0 * s * b * h * r + kept_mm + attention_out) * width;
 }
 
+/// Activation bytes the cross-attention of one decoder block of an encoder-decoder keeps for backward, beside its
+/// self-attention block (transformer_layer_activations), for s decoder and e encoder positions, at 16 bits: its norm's
+/// input and output 4·s·b·h·r (FP32 norms as there), the query 2·s·b·h/t, the keys and values of the encoder output
+/// 4·e·b·h·g/t, the attention output 2·s·b·h/t, its dropout mask s·b·h·r, and the core attention over s × e
+/// (unfused: 2·a·s·e·b/t probabilities, 5 with dropout; fused: the FP32 log-sum-exp 4·a·s·b/t). The encoder output
+/// the key/value projections read is the encoder's last block's output, already counted.
+inline double cross_attention_activations(const transformer_config& t, const run_config& c, const activation_habits& k,
+                                          double s, double e, double b) {
+    const double h = static_cast<double>(t.hidden), a = static_cast<double>(t.heads), tp = c.tp;
+    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
+    const double width = element_bytes(types_of(c.precision).activation) / 2.0;
+    const double g = k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
+    const double norm = k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
+    const double outside = norm * s * b * h * r + 2.0 * s * b * h / tp + 4.0 * e * b * h * g / tp +
+                           2.0 * s * b * h / tp + (k.dropout ? s * b * h * r : 0.0);
+    const double core = k.fused_attention ? 4.0 * a * s * b / tp / width : (k.dropout ? 5.0 : 2.0) * a * s * e * b / tp;
+    return (outside + core) * width;
+}
+
+/// What the cross-attention of one decoder block keeps between forward and backward under `c.recompute`: all of
+/// cross_attention_activations without recomputation; without the core attention under Megatron's selective
+/// recomputation (fused attention's log-sum-exp stays); nothing beyond the block's input (counted with the block)
+/// under full or op-level selective recomputation, which recompute it with the block.
+inline double cross_attention_saved(const transformer_config& t, const run_config& c, const activation_habits& k,
+                                    double s, double e, double b) {
+    if (c.recompute == recompute::full || (c.recompute == recompute::selective && k.op_level_selective)) {
+        return 0.0;
+    }
+    const double all = cross_attention_activations(t, c, k, s, e, b);
+    if (c.recompute == recompute::none || k.fused_attention) {
+        return all;
+    }
+    const double a = static_cast<double>(t.heads);
+    const double width = element_bytes(types_of(c.precision).activation) / 2.0;
+    return all - (k.dropout ? 5.0 : 2.0) * a * s * e * b / c.tp * width;
+}
+
 namespace detail {
 
 /// Bytes of a trained weight (and of its gradient): the weight type, BF16 for FP8 runs (FP8 training keeps BF16
@@ -215,23 +256,46 @@ inline double frozen_bytes_per_parameter(const run_plan& p) {
     return (outside * wb + (all - outside) * nf4_bytes_per_parameter) / all;
 }
 
+/// Parameters one GPU of pipeline stage `stage` holds in training: its 1/pp share of the blocks, plus the input
+/// embeddings on the first stage and the output layer on the last, which under pipelining holds its own copy of a tied
+/// embedding (Megatron's shared embedding on the last stage, kept equal by an all-reduce of the two copies' gradients:
+/// megatron/core/models/common/language_module, setup_embeddings_and_output_layer). Without pipelining the
+/// GPU holds every local parameter (local_parameters).
+inline double stage_parameters(const run_plan& p, pipeline_stage stage) {
+    const run_config& c = p.config;
+    const double local = local_parameters(*p.source, c);
+    if (c.pp <= 1 || !p.source->transformer) {
+        return local;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const double output = static_cast<double>(t.vocab) * static_cast<double>(t.hidden);
+    const double outside = embedding_parameters(t);  // input embeddings, an untied output layer, a pooler
+    const double input = outside - (t.tied_embeddings ? 0.0 : output);
+    const double blocks = local * c.pp - outside / c.tp;  // this tensor-parallel rank's blocks, every stage's
+    return blocks / c.pp + (stage == pipeline_stage::first ? input : output) / c.tp;
+}
+
 /// Model-state bytes of training (Rajbhandari et al. 2020): weights and gradients in the weight type (FP8
 /// keeps BF16 weights), optimizer states (FP32 beside FP32 master weights, else in the weight type) and, under
 /// mixed precision, FP32 master weights (2 + 2 + 12 = 16 bytes per parameter for Adam; 2 + 2 + 4 = 8 in pure
 /// BF16), divided over tensor and pipeline parallelism and sharded over the
 /// data-parallel ranks by ZeRO stage (1: optimizer state, 2: + gradients, 3: + weights). With LoRA or QLoRA (peft)
 /// only the adapters (trainable_parameters) have gradients and optimizer states; the model's own weights are frozen
-/// at frozen_bytes_per_parameter.
-inline void add_model_states(memory_footprint& f, const run_plan& p) {
+/// at frozen_bytes_per_parameter. Under pipelining, the parameters of pipeline stage `stage` (stage_parameters).
+inline void add_model_states(memory_footprint& f, const run_plan& p, pipeline_stage stage) {
     const run_config& c = p.config;
-    const double params = local_parameters(*p.source, c), trained = trainable_parameters(*p.source, c);
+    const double params = stage_parameters(p, stage);
+    const double trained = c.peft == peft::none ? params : trainable_parameters(*p.source, c);
     const double frozen = c.peft == peft::none ? 0.0 : params * frozen_bytes_per_parameter(p);
     const double dp = p.dp;
     const double wb = training_weight_bytes(p);
     // Optimizer states are FP32 beside FP32 master weights; pure 16-bit training keeps them in the parameters' type
-    // (torch.optim.AdamW's exp_avg and exp_avg_sq are zeros_like(param)).
+    // (torch.optim.AdamW's exp_avg and exp_avg_sq are zeros_like(param)); 8-bit states are a byte and a share of their
+    // block's absmax (optimizer_state_bytes).
     const double state_bytes = p.types.fp32_master ? 4.0 : wb;
-    const double states = c.optimizer ? kernels::optimizer_states(*c.optimizer) * state_bytes : 0.0;
+    const double states = c.optimizer ? kernels::optimizer_states(*c.optimizer) *
+                                            kernels::optimizer_state_bytes(*c.optimizer, state_bytes)
+                                      : 0.0;
     const double master = p.types.fp32_master ? 4.0 : 0.0;
     // Megatron accumulates and reduces gradients in an FP32 buffer (main_grad; --accumulate-allreduce-grads-in-fp32
     // is the default under BF16): 18 bytes per parameter, 6 + 12/d with its distributed optimizer (docs/source/
@@ -288,12 +352,13 @@ inline double loss_bytes_per_logit(const run_plan& p) {
     return a + (a < 4.0 ? 4.0 : 0.0) + 4.0 + (shifted_copy ? 4.0 : 0.0);
 }
 
-/// Activations kept for backward: a transformer's per layer (transformer_layer_saved, an encoder-decoder's
-/// encoder blocks over a fixed input's positions where it has one) for the layers of a pipeline stage, times the
-/// micro-batches 1F1B keeps in flight on the first stage (up to p); with full (or PyTorch's op-level selective)
-/// recomputation, one layer's full set while it is recomputed in the backward pass; a decoder's loss over its logits
-/// (loss_bytes_per_logit); a CNN's every convolution and activation output.
-inline double training_activations(const run_plan& p) {
+/// Activations kept for backward on pipeline stage `stage`: a transformer's per layer (transformer_layer_saved, an
+/// encoder-decoder's encoder blocks over a fixed input's positions where it has one) for the layers of a stage, times
+/// the micro-batches 1F1B keeps in flight there (up to p on the first stage, one on the last: Narayanan et al. 2021,
+/// Section 2.2.1, PipeDream-Flush); with full (or PyTorch's op-level selective) recomputation, one layer's full set
+/// while it is recomputed in the backward pass; a decoder's loss over its logits on the last stage (an encoder's over
+/// its masked-LM positions, mlm_positions; loss_bytes_per_logit); a CNN's every convolution and activation output.
+inline double training_activations(const run_plan& p, pipeline_stage stage) {
     const run_config& c = p.config;
     const double b = static_cast<double>(c.batch);
     if (p.cnn) {
@@ -307,18 +372,26 @@ inline double training_activations(const run_plan& p) {
     }
     const transformer_config& t = *p.source->transformer;
     const activation_habits k = habits_of(p);
-    const double s = static_cast<double>(c.seq_len);
+    const double s = static_cast<double>(decoder_len_of(c, t));  // an encoder-decoder's targets, else seq_len
     const double micro = std::max(1.0, b / p.microbatches);
-    const double in_flight = std::min(c.pp, p.microbatches);
-    const double s_enc = t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions) : s;  // fixed input
+    const double in_flight = stage == pipeline_stage::first ? std::min(c.pp, p.microbatches) : 1.0;
+    const double s_enc = t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions)  // fixed input
+                                                 : static_cast<double>(c.seq_len);
+    const double decoder_block = transformer_layer_saved(t, c, k, s, micro) +
+                                 (t.decoder_layers > 0 ? cross_attention_saved(t, c, k, s, s_enc, micro) : 0.0);
     double act = (transformer_layer_saved(t, c, k, s_enc, micro) * static_cast<double>(t.layers) +
-                  transformer_layer_saved(t, c, k, s, micro) * static_cast<double>(t.decoder_layers)) /
+                  decoder_block * static_cast<double>(t.decoder_layers)) /
                  c.pp * in_flight;
     if (c.recompute == recompute::full || (c.recompute == recompute::selective && k.op_level_selective)) {
-        act += transformer_layer_activations(t, c, k, std::max(s, s_enc), micro);  // the layer being recomputed
+        act += std::max(transformer_layer_activations(t, c, k, s_enc, micro),  // the layer being recomputed
+                        t.decoder_layers > 0 ? transformer_layer_activations(t, c, k, s, micro) +
+                                                   cross_attention_activations(t, c, k, s, s_enc, micro)
+                                             : 0.0);
     }
-    if (t.kind != transformer_kind::encoder) {
-        act += micro * s * static_cast<double>(t.vocab) / c.tp * loss_bytes_per_logit(p);
+    // The loss's logits, on the last stage: a decoder's at every position, an encoder's at its masked-LM positions.
+    const double logit_positions = t.kind == transformer_kind::encoder ? static_cast<double>(c.mlm_positions) : s;
+    if (stage == pipeline_stage::last || c.pp <= 1) {
+        act += micro * logit_positions * static_cast<double>(t.vocab) / c.tp * loss_bytes_per_logit(p);
     }
     return act;
 }
@@ -400,17 +473,17 @@ inline void add_inference_items(memory_footprint& f, const run_plan& p) {
 
 }  // namespace detail
 
-/// The footprint of plan `p` on one GPU (docs/memory.md): training model states (detail::add_model_states)
-/// and activations (detail::training_activations); inference weights, KV cache, transient activations and
-/// logits (detail::add_inference_items); plus the framework's context and allocator headroom. The capacity
-/// is left 0: footprint(p, g) sets it to g's usable memory.
-inline memory_footprint footprint(const run_plan& p) {
+/// The footprint of plan `p` on one GPU of pipeline stage `stage` (docs/memory.md): training model states
+/// (detail::add_model_states) and activations (detail::training_activations); inference weights, KV cache, transient
+/// activations and logits (detail::add_inference_items); plus the framework's context and allocator headroom. The
+/// capacity is left 0: footprint(p, g) sets it to g's usable memory.
+inline memory_footprint footprint(const run_plan& p, pipeline_stage stage) {
     memory_footprint f;
     f.items.reserve(8);
     if (p.config.mode == mode::train) {
-        detail::add_model_states(f, p);
+        detail::add_model_states(f, p, stage);
         detail::add_data_parallel_buffers(f, p);
-        f.items.emplace_back("activations", detail::training_activations(p));
+        f.items.emplace_back("activations", detail::training_activations(p, stage));
         if (p.config.peft == peft::qlora) {
             f.items.emplace_back("dequantized weight", detail::dequantized_weight_bytes(p));
         }
@@ -425,6 +498,17 @@ inline memory_footprint footprint(const run_plan& p) {
     f.items.emplace_back("allocator headroom", model * fw.headroom);
     f.items.emplace_back("framework context", fw.context_bytes);
     return f;
+}
+
+/// The footprint of plan `p` on its fullest GPU: without pipelining its only one; with it, the first stage's (the
+/// input embeddings, p micro-batches in flight) or the last's (the output layer and the loss), whichever is larger.
+inline memory_footprint footprint(const run_plan& p) {
+    memory_footprint first = footprint(p, pipeline_stage::first);
+    if (p.config.mode != mode::train || p.config.pp <= 1) {
+        return first;
+    }
+    memory_footprint last = footprint(p, pipeline_stage::last);
+    return last.total() > first.total() ? last : first;
 }
 
 /// The footprint of plan `p` on one `g` (footprint(p)), with `g`'s usable memory as capacity.

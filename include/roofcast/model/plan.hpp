@@ -172,6 +172,18 @@ inline long long seq_len_of(const run_config& c, const transformer_config& t) {
     return c.seq_len > 0 ? c.seq_len : default_seq_len(t);
 }
 
+/// Whether training `t` reads target_len: an encoder-decoder whose encoder runs over the input (T5), not over a fixed
+/// input (Whisper, whose decoder runs over seq_len).
+inline bool has_target_len(const transformer_config& t) {
+    return t.kind == transformer_kind::encoder_decoder && t.encoder_positions == 0;
+}
+
+/// The decoder's tokens per training sequence of `t` in run `c`: target_len where it applies (has_target_len),
+/// else seq_len.
+inline long long decoder_len_of(const run_config& c, const transformer_config& t) {
+    return has_target_len(t) && c.target_len > 0 ? c.target_len : seq_len_of(c, t);
+}
+
 namespace detail {
 
 /// "3.2e+20".
@@ -285,6 +297,10 @@ inline void validate_fit(const run_config& c, const workload& w) {
     if (const std::string why = tp_unfit(t, c.tp); !why.empty()) {
         invalid_run("tp = " + std::to_string(c.tp) + " " + why + " of " + w.name);
     }
+    if (c.mlm_positions > seq_len_of(c, t) && t.kind == transformer_kind::encoder) {
+        invalid_run("mlm-positions (" + std::to_string(c.mlm_positions) + ") exceeds the " +
+                    std::to_string(seq_len_of(c, t)) + " positions of a sequence");
+    }
     const long long E = t.encoder_positions;
     if (E > 0 && c.prompt_len != run_config{}.prompt_len && c.prompt_len != E) {
         invalid_run(w.name + "'s prompt is its fixed encoder input: the encoder always runs over " + std::to_string(E) +
@@ -321,11 +337,22 @@ inline void validate(const run_config& c, const workload& w, const gpu_spec& g) 
 
 /// The options of run `c` that have no effect on a run of `w`, each a sentence naming the option and what the run
 /// reads instead (the CLI prints them as warnings): a sequence length for a CNN or for generation (the prompt is
-/// prompt-len), an image size for a transformer, prompt and generation lengths where nothing is generated.
+/// prompt-len), an image size for a transformer, prompt and generation lengths where nothing is generated, a target
+/// length outside encoder-decoder training, masked-LM positions outside encoder training, a KV-cache type where no
+/// cache is kept.
 inline std::vector<std::string> unused_options(const run_config& c, const workload& w) {
     const run_config defaults;
     const bool lengths_given = c.prompt_len != defaults.prompt_len || c.gen_len != defaults.gen_len;
     std::vector<std::string> out;
+    if (c.mlm_positions > 0 &&
+        !(c.mode == mode::train && w.transformer && w.transformer->kind == transformer_kind::encoder)) {
+        out.push_back("mlm-positions has no effect here: it is the masked-LM head of an encoder's training");
+    }
+    if (c.kv_cache_type && (w.cnn || c.mode == mode::train || w.transformer->kind == transformer_kind::encoder)) {
+        out.push_back("kv-cache-dtype has no effect on " +
+                      (c.mode == mode::train ? std::string("training") : "a forward pass of " + w.name) +
+                      ": no KV cache is kept");
+    }
     if (w.cnn) {
         if (c.seq_len > 0 || c.mean_seq_len > 0) {
             out.push_back("seq-len has no effect on " + w.name + ", a CNN: its input is image-size pixels square");
@@ -338,6 +365,13 @@ inline std::vector<std::string> unused_options(const run_config& c, const worklo
     const transformer_config& t = *w.transformer;
     if (c.image_size > 0) {
         out.push_back("image-size has no effect on " + w.name + ", a transformer: its input is seq-len tokens");
+    }
+    if (c.target_len > 0 && !(c.mode == mode::train && has_target_len(t))) {
+        out.push_back(
+            "target-len has no effect here: it is the decoder's length in training an encoder-decoder "
+            "whose encoder runs over seq-len (T5); " +
+            std::string(c.mode == mode::train ? w.name + "'s sequences are seq-len tokens"
+                                              : "inference generates gen-len tokens"));
     }
     const bool generates =
         c.mode == mode::infer && t.kind != transformer_kind::encoder && !(phase_of(c) == phase::e2e && c.gen_len == 0);
@@ -423,10 +457,16 @@ inline void shape_training(run_plan& p, const transformer_config* t) {
     for (std::size_t i = 0; i < 2; ++i) {
         transformer_pass& s = p.passes[i];
         s.batch = small + static_cast<long long>(i);
-        s.seq_q = s.seq_kv = c.seq_len;
-        s.encoder_seq = t != nullptr ? t->encoder_positions : 0;  // a fixed encoder input, else the decoder's length
+        // An encoder-decoder's decoder runs over its targets, its encoder over a fixed input or seq_len.
+        const long long decoder = t != nullptr ? decoder_len_of(c, *t) : c.seq_len;
+        s.seq_q = s.seq_kv = decoder;
+        const bool two_stacks = t != nullptr && t->kind == transformer_kind::encoder_decoder;
+        s.encoder_seq = !two_stacks ? 0 : t->encoder_positions > 0 ? t->encoder_positions : c.seq_len;
         s.training = true;
-        s.logits_rows = t != nullptr && t->kind != transformer_kind::encoder ? s.batch * c.seq_len : 0;
+        // A decoder's loss covers every position; an encoder's masked-LM head the mlm_positions it is given.
+        s.logits_rows = t == nullptr                           ? 0
+                        : t->kind == transformer_kind::encoder ? s.batch * c.mlm_positions
+                                                               : s.batch * decoder;
     }
     p.pass_weight = {static_cast<double>(m - extra) / static_cast<double>(m),
                      static_cast<double>(extra) / static_cast<double>(m)};

@@ -107,15 +107,16 @@ inline constexpr std::string_view to_string_view(kernels::optimizer_kind o) {
         case kernels::optimizer_kind::momentum: return "momentum";
         case kernels::optimizer_kind::adam: return "adam";
         case kernels::optimizer_kind::adamw: return "adamw";
+        case kernels::optimizer_kind::adamw8bit: return "adamw8bit";
         case kernels::optimizer_kind::lamb: return "lamb";
     }
     return "?";
 }
 
 /// Every optimizer.
-inline constexpr std::array<kernels::optimizer_kind, 5> all_optimizers = {
-    kernels::optimizer_kind::sgd, kernels::optimizer_kind::momentum, kernels::optimizer_kind::adam,
-    kernels::optimizer_kind::adamw, kernels::optimizer_kind::lamb};
+inline constexpr std::array<kernels::optimizer_kind, 6> all_optimizers = {
+    kernels::optimizer_kind::sgd,   kernels::optimizer_kind::momentum,  kernels::optimizer_kind::adam,
+    kernels::optimizer_kind::adamw, kernels::optimizer_kind::adamw8bit, kernels::optimizer_kind::lamb};
 
 /// The value of `all` whose name is `s` (exact), or std::nullopt: the one name-to-enum map of each enum
 /// (the CLI, measurement rows and files all parse through it).
@@ -142,12 +143,21 @@ struct run_config {
     /// Tokens per sequence (training and encoder inference); 0: the model's default (512 for encoders, 2048
     /// otherwise).
     long long seq_len = 0;
+    /// Decoder tokens per training sequence of an encoder-decoder whose encoder runs over seq_len (T5's targets);
+    /// 0: seq_len.
+    long long target_len = 0;
+    /// Positions per sequence whose vocabulary logits an encoder's training computes (BERT's masked-LM head): 0 none
+    /// (a classification head), seq_len every position (Megatron's BERT, Hugging Face's BertForPreTraining).
+    long long mlm_positions = 0;
     /// CNN input resolution; 0: the network's default.
     long long image_size = 0;
     /// LLM prompt length.
     long long prompt_len = 512;
     /// LLM tokens generated.
     long long gen_len = 128;
+    /// Type the KV cache is kept in during inference (fp8, int8, fp16, bf16); empty: the engine's default
+    /// (kv_cache_type_of).
+    std::optional<dtype> kv_cache_type;
     /// Beam width of generation (HF generate's num_beams, engines' beam width): each request decodes this many
     /// sequences.
     int beams = 1;
@@ -214,6 +224,18 @@ struct run_config {
 /// The phase that applies: the configured one, or step (train) / e2e (infer).
 inline roofcast::phase phase_of(const run_config& c) {
     return c.phase.value_or(c.mode == mode::train ? roofcast::phase::step : roofcast::phase::e2e);
+}
+
+/// The type the KV cache of inference run `c` is kept in: the one asked for, else the engine's default: FP8 under
+/// FP8 precision on TensorRT-LLM (its FP8 checkpoints quantize the cache: quantize.py's --kv_cache_dtype fp8, as
+/// its published FP8 benchmarks ran), the activation type otherwise (vLLM's and SGLang's kv_cache_dtype "auto" is
+/// the model's type, BF16 for an FP8 checkpoint).
+inline dtype kv_cache_type_of(const run_config& c) {
+    if (c.kv_cache_type) {
+        return *c.kv_cache_type;
+    }
+    return c.precision == precision::fp8 && c.framework == "tensorrt-llm" ? dtype::fp8
+                                                                          : types_of(c.precision).activation;
 }
 
 /// Plausibility limits of a run: far beyond any real run, and low enough that every integer product the
@@ -336,10 +358,10 @@ inline bool parse_flag(const char* option, const std::string& s) {
 
 /// Every run option, in help order: the one description of each option the CLI binds, validate() checks and
 /// docs/cli.md lists.
-inline const std::array<run_option, 38>& run_options() {
+inline const std::array<run_option, 41>& run_options() {
     namespace lim = run_limits;
     using E = option_effect;
-    static const std::array<run_option, 38> table = {
+    static const std::array<run_option, 41> table = {
         {
             {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
@@ -356,6 +378,14 @@ inline const std::array<run_option, 38>& run_options() {
             ROOFCAST_INT_OPTION("seq-len",
                                 "Tokens per sequence (training, encoders); default 512 encoders, 2048 others", seq_len,
                                 long long, 1, lim::max_tokens, true, E::both),
+            ROOFCAST_INT_OPTION("target-len",
+                                "Decoder tokens per training sequence of an encoder-decoder (T5's targets); default "
+                                "seq-len",
+                                target_len, long long, 1, lim::max_tokens, true, E::both),
+            ROOFCAST_INT_OPTION("mlm-positions",
+                                "Positions per sequence an encoder's training takes vocabulary logits at (BERT's "
+                                "masked-LM head): default none, a classification head; seq-len for every position",
+                                mlm_positions, long long, 1, lim::max_tokens, true, E::both),
             ROOFCAST_INT_OPTION("image-size", "CNN input resolution; default the network's", image_size, long long, 1,
                                 lim::max_image_size, true, E::both),
             ROOFCAST_INT_OPTION("prompt-len", "LLM prompt tokens", prompt_len, long long, 0, lim::max_tokens, false,
@@ -401,8 +431,10 @@ inline const std::array<run_option, 38>& run_options() {
              [](run_config& c, const std::string& s) {
                  c.lora_targets = detail::parse_choice("lora-targets", all_lora_targets, s);
              }},
-            {"optimizer", "sgd, momentum, adam, adamw, lamb or none (default: momentum for CNNs, adamw otherwise)",
-             option_kind::choice, "sgd|momentum|adam|adamw|lamb|none", 0, 0, false, E::both, nullptr,
+            {"optimizer",
+             "sgd, momentum, adam, adamw, adamw8bit (8-bit states, bitsandbytes), lamb or none (default: momentum for "
+             "CNNs, adamw otherwise)",
+             option_kind::choice, "sgd|momentum|adam|adamw|adamw8bit|lamb|none", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  c.with_optimizer = s != "none";
                  if (c.with_optimizer) {
@@ -424,7 +456,7 @@ inline const std::array<run_option, 38>& run_options() {
                  c.framework_version = s;
              }},
             {"attention", "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)",
-             option_kind::choice, "auto|fused|unfused", 0, 0, false, E::time, nullptr,
+             option_kind::choice, "auto|fused|unfused", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  if (s != "auto" && s != "fused" && s != "unfused") {
                      throw input_error("--attention: '" + s + "' is not one of auto, fused, unfused");
@@ -446,6 +478,16 @@ inline const std::array<run_option, 38>& run_options() {
              }},
             ROOFCAST_INT_OPTION("beams", "Beam width of generation: sequences decoded per request", beams, int, 1,
                                 lim::max_beams, false, E::both),
+            {"kv-cache-dtype",
+             "Type of the KV cache in inference: auto (the engine's: FP8 under --precision fp8 on TensorRT-LLM, else "
+             "the activation type, as vLLM's and SGLang's auto), fp8, int8, fp16 or bf16",
+             option_kind::choice, "auto|fp8|int8|fp16|bf16", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) {
+                 if (s != "auto" && s != "fp8" && s != "int8" && s != "fp16" && s != "bf16") {
+                     throw input_error("--kv-cache-dtype: '" + s + "' is not one of auto, fp8, int8, fp16, bf16");
+                 }
+                 c.kv_cache_type = s == "auto" ? std::nullopt : parse_dtype(s);
+             }},
             ROOFCAST_INT_OPTION("mean-seq-len",
                                 "Mean tokens per sequence of variable-length inference inputs (packing engines "
                                 "process only these; others pad to --seq-len)",
