@@ -220,6 +220,9 @@ TEST_CASE("out-of-range and malformed numbers: exit 2 naming the option and the 
     expect_error("cli: out-of-range number",
                  "sweep --gpus L4 --workloads llama2-7b --mode infer --phase decode --gen-len -3",
                  "--gen-len: -3 is out of range: must be between 0 and 10000000 (see roofcast --help)");
+    // An empty GPU list is refused as plan's is, not swept over nothing.
+    expect_error("cli: empty list", "sweep --gpus , --workloads resnet50",
+                 "--gpus needs at least one GPU name, or all");
     // 2 GPUs x 600000 batches: refused before any result is kept.
     expect_error("cli: out-of-range number", "sweep --gpus L4,T4 --workloads resnet50 --batch 1:600000",
                  "sweep: 1.2e+06 combinations, more than 1e6; use fewer GPUs, workloads, precisions, batches or "

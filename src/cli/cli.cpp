@@ -172,6 +172,20 @@ std::vector<std::string> split_list(const std::string& s) {
     return out;
 }
 
+std::vector<gpu_spec> gpus_of(const model_catalog& c, const std::string& list) {
+    if (list == "all") {
+        return c.gpus();
+    }
+    std::vector<gpu_spec> out;
+    for (const std::string& name : split_list(list)) {
+        out.push_back(gpu_or_slice(c, name));
+    }
+    if (out.empty()) {
+        throw input_error("--gpus needs at least one GPU name, or all");
+    }
+    return out;
+}
+
 std::vector<long long> parse_counts(const std::string& option, const std::string& s, long long lo, long long hi) {
     auto number = [&](const std::string& item) {
         std::size_t used = 0;

@@ -61,6 +61,10 @@ cost_params load_params(const common_options& opt);
 /// The items of a comma-separated list, empty items dropped.
 std::vector<std::string> split_list(const std::string& s);
 
+/// The GPUs of --gpus: "all" (the catalog) or a comma-separated list (MIG slices as NAME:PROFILE); input_error for
+/// an empty list.
+std::vector<gpu_spec> gpus_of(const model_catalog& c, const std::string& list);
+
 /// A list of positive whole numbers: "A:B[:STEP]" (inclusive range) or "a,b,c", each between `lo` and `hi`;
 /// `option` names the option in errors.
 std::vector<long long> parse_counts(const std::string& option, const std::string& s, long long lo, long long hi);

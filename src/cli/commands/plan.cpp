@@ -32,21 +32,6 @@ struct plan_serve_options {
     run_config run;
 };
 
-/// The GPUs of --gpus: "all" (the catalog) or a comma-separated list (MIG slices as NAME:PROFILE).
-std::vector<gpu_spec> gpus_of(const model_catalog& c, const std::string& list) {
-    if (list == "all") {
-        return c.gpus();
-    }
-    std::vector<gpu_spec> out;
-    for (const std::string& name : split_list(list)) {
-        out.push_back(gpu_or_slice(c, name));
-    }
-    if (out.empty()) {
-        throw input_error("--gpus needs at least one GPU name, or all");
-    }
-    return out;
-}
-
 /// A time in seconds given as a number, or nothing.
 std::optional<seconds> in_seconds(const std::optional<double>& s, double scale = 1.0) {
     return s ? std::optional<seconds>(*s * scale * units::second) : std::nullopt;

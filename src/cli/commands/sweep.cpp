@@ -63,10 +63,7 @@ std::vector<sweep_result> run_with_progress(const std::vector<sweep_point>& poin
 
 int run(const sweep_cli_options& opt) {
     const model_catalog c = load_catalog(opt.common);
-    std::vector<gpu_spec> gpus = opt.gpus == "all" ? c.gpus() : std::vector<gpu_spec>{};
-    for (const std::string& n : opt.gpus == "all" ? std::vector<std::string>{} : split_list(opt.gpus)) {
-        gpus.push_back(gpu_or_slice(c, n));
-    }
+    const std::vector<gpu_spec> gpus = gpus_of(c, opt.gpus);
     sweep_grid grid;
     grid.base = opt.run;
     for (const std::string& n : split_list(opt.workloads)) {
