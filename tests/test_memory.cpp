@@ -573,3 +573,88 @@ TEST_CASE("8-bit AdamW keeps two one-byte states and an FP32 absmax per 2048 ele
     CHECK(k.read.value() == doctest::Approx(1e6 * (4 + 2 * (1 + 4.0 / 2048) + 2)));
     CHECK(k.written.value() == doctest::Approx(1e6 * (4 + 2 * (1 + 4.0 / 2048) + 2)));
 }
+
+TEST_CASE("offloading and in-backward updates: what stays on the GPU (torchtune, FSDP CPUOffload)") {
+    // Llama 3.2 3B as torchtune fine-tunes it on one GPU in BF16: a 128,256 x 3,072 tied embedding, 28 blocks.
+    const rc::workload& w = rc::catalog().workload_named("llama-3.2-3b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    rc::run_config c = training(1, 0);
+    c.precision = rc::precision::bf16;
+    c.batch = 2;
+    c.seq_len = 4096;
+    c.recompute = rc::recompute::full;
+    auto base = items(rc::footprint(w, g, c));
+    // Optimizer in backward: each gradient is freed once its parameter is stepped; the largest, the embedding's,
+    // is the most held at once.
+    rc::run_config in_bwd = c;
+    in_bwd.optimizer_in_backward = true;
+    CHECK(items(rc::footprint(w, g, in_bwd))["gradients"] == doctest::Approx(128256.0 * 3072 * 2));
+    // Activation offloading: every block's checkpoint (its 2-byte input, 2·s·b·h) goes to the host but the one in
+    // flight.
+    rc::run_config off = c;
+    off.offload.activations = true;
+    CHECK(base["activations"] - items(rc::footprint(w, g, off))["activations"] ==
+          doctest::Approx(27.0 * 2 * 4096 * 2 * 3072));
+    // Chunked cross entropy over 2 x 4096 x 128,256 logits: unchunked, 16-bit logits, an FP32 copy and an FP32
+    // log-softmax (10 bytes); eager in 8 chunks, one chunk's copy at a time (2 + 4 + 4/8); compiled, as torchtune
+    // runs it, only a chunk's FP32 working set beside the 16-bit logits (2 + 8/8).
+    const double logits = 2.0 * 4096 * 128256;
+    rc::run_config chunked = c;
+    chunked.loss_chunks = 8;
+    CHECK(base["activations"] - items(rc::footprint(w, g, chunked))["activations"] ==
+          doctest::Approx(logits * (10 - 6.5)));
+    chunked.framework = c.framework = "pytorch-compiled";
+    CHECK(items(rc::footprint(w, g, c))["activations"] - items(rc::footprint(w, g, chunked))["activations"] ==
+          doctest::Approx(logits * (10 - 3)));
+}
+
+TEST_CASE("FSDP's parameter offload keeps only the gathered units on the GPU; an offloaded optimizer its states") {
+    const rc::workload& w = rc::catalog().workload_named("llama3-70b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    rc::run_config c = training(8, 3);
+    c.precision = rc::precision::bf16;
+    c.batch = 2;
+    c.recompute = rc::recompute::full;
+    auto base = items(rc::footprint(w, g, c));
+    rc::run_config off = c;
+    off.offload = rc::detail::parse_offload("params");
+    CHECK(off.offload.optimizer);  // FSDP's CPUOffload steps the optimizer on the CPU
+    auto m = items(rc::footprint(w, g, off));
+    CHECK(m["weights"] == 0.0);
+    CHECK(m["gradients"] == 0.0);
+    CHECK(m["optimizer state"] == 0.0);
+    CHECK(m["gathered weights"] == doctest::Approx(base["gathered weights"]));
+    // What is allocated (the total less the allocator's headroom, a share of it) drops by the model states.
+    const auto allocated = [&](const rc::run_config& r) {
+        return rc::footprint(w, g, r).total().value() - items(rc::footprint(w, g, r))["allocator headroom"];
+    };
+    CHECK(allocated(c) - allocated(off) ==
+          doctest::Approx(base["weights"] + base["gradients"] + base["optimizer state"]));
+    rc::run_config opt = c;
+    opt.offload = rc::detail::parse_offload("optimizer");
+    auto o = items(rc::footprint(w, g, opt));
+    CHECK(o["optimizer state"] == 0.0);
+    CHECK(o["weights"] == doctest::Approx(base["weights"]));
+    CHECK(o["gradients"] == doctest::Approx(base["gradients"]));
+}
+
+TEST_CASE("offloading options are checked") {
+    const rc::workload& w = rc::catalog().workload_named("llama2-7b");
+    rc::run_config c = training(8, 2);
+    c.offload.parameters = c.offload.optimizer = true;
+    CHECK_THROWS_WITH_AS(rc::footprint(w, c), doctest::Contains("use --zero 3"), rc::input_error);
+    c = training(1, 0);
+    c.optimizer_in_backward = true;
+    c.accumulation = 4;
+    CHECK_THROWS_WITH_AS(rc::footprint(w, c), doctest::Contains("cannot accumulate gradients"), rc::input_error);
+    c = training(1, 0);
+    c.mode = rc::mode::infer;
+    c.loss_chunks = 8;
+    CHECK_THROWS_WITH_AS(rc::footprint(w, c), doctest::Contains("apply only to training"), rc::input_error);
+    CHECK_THROWS_WITH_AS(rc::detail::parse_offload("optimizer,gpu"),
+                         doctest::Contains("'gpu' is not one of none, optimizer, params, activations"),
+                         rc::input_error);
+    CHECK(rc::detail::parse_offload("none").any() == false);
+    const rc::offload_targets both = rc::detail::parse_offload("optimizer,activations");
+    CHECK((both.optimizer && both.activations && !both.parameters));
+}

@@ -389,3 +389,36 @@ TEST_CASE("an encoder trained with a masked-LM head runs the vocabulary GEMMs at
               work_of(rc::lower_transformer(none, none.passes[0]), true) ==
           doctest::Approx(6.0 * 160 * 30522 * 768));
 }
+
+TEST_CASE("an offloaded optimizer steps on the CPU at host-memory bandwidth; the updated weights come back over PCIe") {
+    // GPT-3 2.7B with ZeRO-1 on 8 A100-SXM4-80GB and ZeRO-Offload: each GPU's CPU share updates Ψ/8 parameters,
+    // reading the FP32 weight, two FP32 states and an FP32 gradient (16 bytes) and writing weight, states and the
+    // 16-bit copy (14 bytes), at a DGX A100's 2 x 8 channels of DDR4-3200 shared by 8 GPUs (51.2 GB/s); the 2-byte
+    // updated weights return over PCIe 4.0 x16 (31.5 GB/s at 75%) before the next forward pass.
+    const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_fp16;
+    c.batch = 8;
+    c.seq_len = 2048;
+    c.num_gpus = 8;
+    c.zero = 1;
+    const rc::prediction on_gpu = rc::predict(w, g, c);
+    c.offload.optimizer = true;
+    const rc::prediction offloaded = rc::predict(w, g, c);
+    const double share = rc::parameters(w) / 8;
+    double host_optimizer = 0.0, host_transfer = 0.0, gpu_optimizer = 0.0, parts = 0.0;
+    for (const rc::breakdown_entry& b : offloaded.breakdown) {
+        host_optimizer += b.name == "host optimizer" ? b.time.value() : 0.0;
+        host_transfer += b.name == "host transfer" ? b.time.value() : 0.0;
+        gpu_optimizer += b.name == "optimizer" ? b.time.value() : 0.0;
+        parts += b.time.value();
+    }
+    CHECK(host_optimizer == doctest::Approx(share * 30.0 / 51.2e9));
+    CHECK(host_transfer >= share * 2.0 / (31.5e9 * 0.75) * (1 - 1e-9));
+    CHECK(gpu_optimizer == 0.0);
+    CHECK(parts == doctest::Approx(offloaded.time.value()).epsilon(1e-12));
+    CHECK(offloaded.time > on_gpu.time);
+    CHECK(offloaded.memory.total() < on_gpu.memory.total());
+}

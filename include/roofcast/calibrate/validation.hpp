@@ -439,8 +439,8 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     c.tp = static_cast<int>(m.int_param("tp").value_or(1));
     c.pp = static_cast<int>(m.int_param("pp").value_or(1));
     c.microbatches = static_cast<int>(m.int_param("microbatches").value_or(0));  // per step, with pp (0: default)
-    c.zero = static_cast<int>(
-        m.int_param("zero").value_or(m.param("fsdp") == std::optional<std::string>("full_shard") ? 3 : 0));
+    const std::string fsdp = m.param("fsdp").value_or("");
+    c.zero = static_cast<int>(m.int_param("zero").value_or(fsdp.rfind("full_shard", 0) == 0 ? 3 : 0));
     const auto rc_param = m.param("recompute");
     c.recompute = rc_param == std::optional<std::string>("full")        ? recompute::full
                   : rc_param == std::optional<std::string>("selective") ? recompute::selective
@@ -456,6 +456,17 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         c.optimizer = kernels::optimizer_kind::lamb;
     } else if (opt && opt->find("8bit") != std::string::npos && opt->find("paged") == std::string::npos) {
         c.optimizer = kernels::optimizer_kind::adamw8bit;  // bitsandbytes' Adam8bit / AdamW8bit
+    }
+    // What the run keeps in host memory: `offload` names the optimizer, the parameters (FSDP's cpu_offload, which
+    // takes the optimizer along) and the saved activations; `optimizer_in_bwd=1` steps each parameter in the backward
+    // pass; `loss_chunked=1` is torchtune's chunked cross entropy, 8 chunks (CEWithChunkedOutputLoss's default).
+    const std::string offload = m.param("offload").value_or("none");
+    c.offload.parameters = offload.find("params") != std::string::npos;
+    c.offload.optimizer = c.offload.parameters || offload.find("optimizer") != std::string::npos;
+    c.offload.activations = offload.find("activations") != std::string::npos;
+    c.optimizer_in_backward = m.param("optimizer_in_bwd") == std::optional<std::string>("1");
+    if (m.param("loss_chunked") == std::optional<std::string>("1")) {
+        c.loss_chunks = static_cast<int>(m.int_param("loss_chunks").value_or(8));
     }
     // Fused attention where the row says so: `attention=flash`, or `fused=1` (NVIDIA's BERT scripts with their fused
     // multi-head attention); `attention=eager` runs it unfused; otherwise the framework's attention kernel (resolve()).
@@ -544,7 +555,7 @@ inline engine_memory engine_of(const measurement& m) {
 
 /// Options a memory row may state that the footprint does not model: the row is skipped with the reason.
 inline void require_modelled_memory(const measurement& m) {
-    for (const char* key : {"peft", "offload", "optimizer_in_bwd", "loss_chunked", "liger", "use_dora"}) {
+    for (const char* key : {"peft", "liger", "use_dora"}) {
         const auto v = m.param(key);
         if (v && *v != "0" && *v != "none" && !(std::string_view(key) == "peft" && (*v == "lora" || *v == "qlora"))) {
             throw unsupported_error(std::string(key) + "=" + *v + " is not in the memory model");

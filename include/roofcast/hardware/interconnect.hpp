@@ -35,7 +35,7 @@ struct link_spec {
 
 /// Every link roofcast knows. NVLink: NVIDIA's per-GPU totals (both directions) halved; PCIe x16: lanes ×
 /// transfer rate × 128/130 encoding; networks: one NIC per GPU at the port rate.
-inline constexpr std::array<link_spec, 15> links = {{
+inline constexpr std::array<link_spec, 16> links = {{
     {"nvlink2", "NVLink 2 (V100 SXM2/SXM3: 6 links)", 150e9, 0.8, 5e-6, "NVIDIA V100: 300 GB/s NVLink per GPU"},
     {"nvlink3", "NVLink 3 (A100 SXM4: 12 links)", 300e9, 0.8, 5e-6, "NVIDIA A100: 600 GB/s NVLink per GPU"},
     {"nvlink3-bridge", "NVLink 3 bridge between two PCIe cards (A40, RTX A6000)", 56.25e9, 0.8, 5e-6,
@@ -47,6 +47,8 @@ inline constexpr std::array<link_spec, 15> links = {{
     {"pcie3", "PCIe 3.0 x16", 15.75e9, 0.75, 10e-6, "PCI-SIG: 8 GT/s x 16 lanes x 128/130"},
     {"pcie4", "PCIe 4.0 x16", 31.5e9, 0.75, 10e-6, "PCI-SIG: 16 GT/s x 16 lanes x 128/130"},
     {"pcie5", "PCIe 5.0 x16", 63e9, 0.75, 10e-6, "PCI-SIG: 32 GT/s x 16 lanes x 128/130"},
+    {"nvlink-c2c", "NVLink-C2C between a superchip's Grace CPU and its GPU (GH200)", 450e9, 0.75, 10e-6,
+     "NVIDIA GH200 datasheet: 900 GB/s NVLink-C2C, both directions"},
     {"ib-hdr", "InfiniBand HDR, 200 Gb/s per GPU", 25e9, 0.85, 15e-6, "InfiniBand Trade Association: HDR 200 Gb/s"},
     {"ib-ndr", "InfiniBand NDR, 400 Gb/s per GPU", 50e9, 0.85, 15e-6, "InfiniBand Trade Association: NDR 400 Gb/s"},
     {"ib-xdr", "InfiniBand XDR, 800 Gb/s per GPU", 100e9, 0.85, 15e-6, "InfiniBand Trade Association: XDR 800 Gb/s"},
@@ -103,6 +105,28 @@ inline node_layout default_layout(const gpu_spec& g, int group) {
     const bool recent = g.arch == architecture::hopper || g.arch == architecture::blackwell;
     n.inter = &find_link(recent ? "ib-ndr" : "ib-hdr");
     return n;
+}
+
+/// The link between `g` and its host's memory, over which offloaded states and activations travel: NVLink-C2C on a
+/// superchip, else PCIe x16 of its generation.
+inline const link_spec& host_link(const gpu_spec& g) {
+    if (g.form_factor == "Superchip") {
+        return find_link("nvlink-c2c");
+    }
+    return find_link(g.pcie_gen >= 5 ? "pcie5" : g.pcie_gen == 4 ? "pcie4" : "pcie3");
+}
+
+/// Host-memory bandwidth one GPU's share of its node streams, B/s (what an optimizer step on the CPU reads and
+/// writes at): a superchip's own Grace LPDDR5X, 410 GB/s by STREAM triad (NVIDIA Grace Performance Tuning Guide,
+/// "Basic System Health Checks"); an x86 node's two sockets of eight DDR channels shared by its
+/// default_gpus_per_node GPUs, DDR4-3200 (25.6 GB/s a channel: DGX A100's EPYC 7742) before PCIe 5 and DDR5-4800
+/// (38.4 GB/s: DGX H100's Xeon 8480C) with it.
+inline double host_memory_bandwidth(const gpu_spec& g) {
+    if (g.form_factor == "Superchip") {
+        return 410e9;
+    }
+    const double channel = g.pcie_gen >= 5 ? 38.4e9 : 25.6e9;
+    return 2.0 * 8.0 * channel / default_gpus_per_node;
 }
 
 }  // namespace roofcast

@@ -275,6 +275,21 @@ inline double stage_parameters(const run_plan& p, pipeline_stage stage) {
     return blocks / c.pp + (stage == pipeline_stage::first ? input : output) / c.tp;
 }
 
+/// Parameters of the largest single weight tensor on one GPU, whose gradient an update in the backward pass holds at
+/// its peak: a transformer's embedding (vocab × h / t) or one FFN matrix (h × F / t); a CNN's largest layer.
+inline double largest_parameter_tensor(const run_plan& p) {
+    if (!p.source->transformer) {
+        double largest = 0.0;
+        for (const cnn_layer& l : p.cnn->layers) {
+            largest = std::max(largest, parameters(l));
+        }
+        return largest;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const double h = static_cast<double>(t.hidden);
+    return std::max(static_cast<double>(t.vocab) * h, static_cast<double>(t.ffn_hidden) * h) / p.config.tp;
+}
+
 /// Model-state bytes of training (Rajbhandari et al. 2020): weights and gradients in the weight type (FP8
 /// keeps BF16 weights), optimizer states (FP32 beside FP32 master weights, else in the weight type) and, under
 /// mixed precision, FP32 master weights (2 + 2 + 12 = 16 bytes per parameter for Adam; 2 + 2 + 4 = 8 in pure
@@ -301,9 +316,15 @@ inline void add_model_states(memory_footprint& f, const run_plan& p, pipeline_st
     // is the default under BF16): 18 bytes per parameter, 6 + 12/d with its distributed optimizer (docs/source/
     // api-guide/dist_optimizer.md).
     const bool fp32_grads = p.types.fp32_master && software_profiles[p.profile].name == "megatron";
-    f.items.emplace_back("weights", (frozen + trained * wb) / (c.zero >= 3 ? dp : 1.0));
-    f.items.emplace_back("gradients", trained * (fp32_grads ? 4.0 : wb) / (c.zero >= 2 ? dp : 1.0));
-    f.items.emplace_back("optimizer state", trained * (states + master) / (c.zero >= 1 ? dp : 1.0));
+    // Offloaded states live in host memory (offload_targets): FSDP's parameter offload keeps the shards of the
+    // weights and their gradients there too; the GPU holds the gathered units (add_data_parallel_buffers).
+    const bool on_host = c.offload.parameters;
+    // An update in the backward pass frees each gradient once its parameter is stepped: one tensor's at a time.
+    const double gradients = c.optimizer_in_backward ? std::min(trained, largest_parameter_tensor(p)) : trained;
+    f.items.emplace_back("weights", on_host ? 0.0 : (frozen + trained * wb) / (c.zero >= 3 ? dp : 1.0));
+    f.items.emplace_back("gradients", on_host ? 0.0 : gradients * (fp32_grads ? 4.0 : wb) / (c.zero >= 2 ? dp : 1.0));
+    f.items.emplace_back("optimizer state",
+                         c.offload.optimizer ? 0.0 : trained * (states + master) / (c.zero >= 1 ? dp : 1.0));
 }
 
 /// QLoRA's working copy: each NF4 layer is dequantized to 16 bits before its GEMM, one layer at a time (bitsandbytes'
@@ -349,39 +370,79 @@ inline double loss_bytes_per_logit(const run_plan& p) {
     // contiguous copy of them for the loss: one more FP32 copy (modeling_llama.py; 4.46 shifts the labels instead).
     const long v = detail::version_number(p.config.framework_version);
     const bool shifted_copy = fw == "hf-pytorch" && v >= 0 && v < 4046;
-    return a + (a < 4.0 ? 4.0 : 0.0) + 4.0 + (shifted_copy ? 4.0 : 0.0);
+    const double copy = (a < 4.0 ? 4.0 : 0.0) + (shifted_copy ? 4.0 : 0.0);
+    const double n = p.config.loss_chunks;
+    if (n <= 1.0) {
+        return a + copy + 4.0;
+    }
+    // Chunked (torchtune's CEWithChunkedOutputLoss): one chunk is upcast at a time. Compiled, as torchtune advises,
+    // the cast and the cross entropy of a chunk are one kernel that saves only its 16-bit input and a log-sum-exp
+    // per row; eager, each chunk's FP32 log-softmax is saved for the backward pass.
+    return fw == "pytorch-compiled" ? a + (copy + 4.0) / n : a + 4.0 + copy / n;
 }
 
-/// Activations kept for backward on pipeline stage `stage`: a transformer's per layer (transformer_layer_saved, an
-/// encoder-decoder's encoder blocks over a fixed input's positions where it has one) for the layers of a stage, times
-/// the micro-batches 1F1B keeps in flight there (up to p on the first stage, one on the last: Narayanan et al. 2021,
-/// Section 2.2.1, PipeDream-Flush); with full (or PyTorch's op-level selective) recomputation, one layer's full set
-/// while it is recomputed in the backward pass; a decoder's loss over its logits on the last stage (an encoder's over
-/// its masked-LM positions, mlm_positions; loss_bytes_per_logit); a CNN's every convolution and activation output.
-inline double training_activations(const run_plan& p, pipeline_stage stage) {
+/// What one micro-batch saves for its backward pass on one GPU (what activation offloading sends to host memory):
+/// in all, and in the largest block.
+struct saved_activations {
+    /// Bytes over this GPU's blocks (a CNN's every convolution and activation output).
+    double total = 0.0;
+    /// Bytes of the largest block (a CNN's largest layer output).
+    double largest_block = 0.0;
+};
+
+/// The activations one micro-batch of plan `p` saves on one GPU: a transformer's per block (transformer_layer_saved,
+/// with cross-attention's in a decoder block of an encoder-decoder; the encoder over its fixed input's positions where
+/// it has one) over the stage's 1/p of the blocks; a CNN's every convolution and activation output.
+inline saved_activations saved_per_microbatch(const run_plan& p) {
     const run_config& c = p.config;
-    const double b = static_cast<double>(c.batch);
+    saved_activations out;
     if (p.cnn) {
-        double act = 0.0;
         for (const cnn_layer& l : p.cnn->layers) {
             if (l.kind != cnn_layer_kind::batch_norm) {
-                act += b * static_cast<double>(l.c_out * l.h_out * l.w_out) * element_bytes(p.types.activation);
+                const double bytes = static_cast<double>(c.batch) * static_cast<double>(l.c_out * l.h_out * l.w_out) *
+                                     element_bytes(p.types.activation);
+                out.total += bytes;
+                out.largest_block = std::max(out.largest_block, bytes);
             }
         }
-        return act;
+        return out;
+    }
+    const transformer_config& t = *p.source->transformer;
+    const activation_habits k = habits_of(p);
+    const double s = static_cast<double>(decoder_len_of(c, t));
+    const double micro = std::max(1.0, static_cast<double>(c.batch) / p.microbatches);
+    const double s_enc =
+        t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions) : static_cast<double>(c.seq_len);
+    const double decoder_block = transformer_layer_saved(t, c, k, s, micro) +
+                                 (t.decoder_layers > 0 ? cross_attention_saved(t, c, k, s, s_enc, micro) : 0.0);
+    const double encoder_block = transformer_layer_saved(t, c, k, s_enc, micro);
+    out.total =
+        (encoder_block * static_cast<double>(t.layers) + decoder_block * static_cast<double>(t.decoder_layers)) / c.pp;
+    out.largest_block = std::max(encoder_block, t.decoder_layers > 0 ? decoder_block : 0.0);
+    return out;
+}
+
+/// Activations kept for backward on pipeline stage `stage`: what each micro-batch saves (saved_per_microbatch) times
+/// the micro-batches 1F1B keeps in flight there (up to p on the first stage, one on the last: docs/model.md, "Step
+/// timeline"), or one block's with activation offloading; with full (or PyTorch's op-level selective) recomputation,
+/// one layer's full set while it is recomputed in the backward pass; a decoder's loss over its logits on the last stage
+/// (an encoder's over its masked-LM positions, mlm_positions; loss_bytes_per_logit).
+inline double training_activations(const run_plan& p, pipeline_stage stage) {
+    const run_config& c = p.config;
+    const saved_activations saved = saved_per_microbatch(p);
+    if (p.cnn) {
+        return c.offload.activations ? saved.largest_block : saved.total;
     }
     const transformer_config& t = *p.source->transformer;
     const activation_habits k = habits_of(p);
     const double s = static_cast<double>(decoder_len_of(c, t));  // an encoder-decoder's targets, else seq_len
-    const double micro = std::max(1.0, b / p.microbatches);
+    const double micro = std::max(1.0, static_cast<double>(c.batch) / p.microbatches);
     const double in_flight = stage == pipeline_stage::first ? std::min(c.pp, p.microbatches) : 1.0;
     const double s_enc = t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions)  // fixed input
                                                  : static_cast<double>(c.seq_len);
-    const double decoder_block = transformer_layer_saved(t, c, k, s, micro) +
-                                 (t.decoder_layers > 0 ? cross_attention_saved(t, c, k, s, s_enc, micro) : 0.0);
-    double act = (transformer_layer_saved(t, c, k, s_enc, micro) * static_cast<double>(t.layers) +
-                  decoder_block * static_cast<double>(t.decoder_layers)) /
-                 c.pp * in_flight;
+    // Offloaded, saved tensors go to host memory as they are made and come back as the backward pass needs them
+    // (torchtune's OffloadActivations): the GPU keeps about one block's set in flight.
+    double act = c.offload.activations ? saved.largest_block : saved.total * in_flight;
     if (c.recompute == recompute::full || (c.recompute == recompute::selective && k.op_level_selective)) {
         act += std::max(transformer_layer_activations(t, c, k, s_enc, micro),  // the layer being recomputed
                         t.decoder_layers > 0 ? transformer_layer_activations(t, c, k, s, micro) +

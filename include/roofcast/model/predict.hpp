@@ -271,14 +271,68 @@ struct step_timeline {
     seconds fixed_overhead = 0.0 * units::second;
     /// All host time of the unit: every launch, hidden or not, and the fixed overhead.
     seconds host = 0.0 * units::second;
+    /// Offloading: copies over the host link that the GPU's kernels do not hide (offload_time).
+    seconds host_transfer = 0.0 * units::second;
+    /// Offloading: the optimizer step on the CPU.
+    seconds host_optimizer = 0.0 * units::second;
 
     /// GPU time of the kernels.
     double gpu() const { return kernels.time + optimizer.time; }
     /// The unit's wall time: the sum of the parts.
     double total() const {
-        return gpu() + bubble.value() + communication.value() + host_wait.value() + fixed_overhead.value();
+        return gpu() + bubble.value() + communication.value() + host_wait.value() + fixed_overhead.value() +
+               host_transfer.value() + host_optimizer.value();
     }
 };
+
+/// An offloading run's copies over the host link and its optimizer step on the CPU, per optimizer update.
+struct offload_cost {
+    /// Link seconds that can run beside the GPU's kernels (gradients down as backward makes them, parameter shards
+    /// up ahead of their gathers, saved activations down and up).
+    double overlapped = 0.0;
+    /// Link seconds the GPU waits for: the updated weights copied up after the CPU's step, before the next forward.
+    double exposed = 0.0;
+    /// The optimizer step on the CPU, at the host memory's bandwidth.
+    double host_update = 0.0;
+};
+
+/// The host-link traffic and CPU optimizer step of plan `p` on `g` per optimizer update (docs/model.md,
+/// "Offloading"), over A·m micro-batch passes: an offloaded optimizer (ZeRO-Offload) takes each GPU's 1/d of the
+/// gradients down and sends the updated weights up; FSDP's parameter offload copies each shard up for the forward
+/// and the backward gathers and its gradient down, every pass; activation offloading sends every saved tensor down
+/// and back. The link is full duplex: the larger direction counts, at host_link(g)'s bandwidth times its efficiency;
+/// the CPU's step reads and writes what the GPU kernel would (kernels::optimizer_update) at host_memory_bandwidth(g).
+inline offload_cost offload_time(const run_plan& p, const gpu_spec& g) {
+    const run_config& c = p.config;
+    offload_cost o;
+    if (!c.offload.any()) {
+        return o;
+    }
+    const link_spec& link = host_link(g);
+    const double bw = link.bandwidth * link.efficiency;
+    const double passes = static_cast<double>(c.accumulation) * p.microbatches;
+    const double wb = training_weight_bytes(p), gb = element_bytes(gradient_type(p.types));
+    const double updated = trainable_parameters(*p.source, c) / (c.zero >= 1 ? p.dp : 1.0);
+    double down = 0.0, up = 0.0;
+    if (c.offload.optimizer) {
+        down += (c.offload.parameters ? passes : 1.0) * updated * gb;
+        const kernel step =
+            kernels::optimizer_update("host optimizer", updated, *c.optimizer, dtype::fp32, p.types.fp32_master);
+        o.host_update = traffic(step).value() / host_memory_bandwidth(g);
+    }
+    if (c.offload.parameters) {
+        up += passes * 2.0 * local_parameters(*p.source, c) / p.dp * wb;
+    } else if (c.offload.optimizer) {
+        o.exposed = updated * wb / bw;
+    }
+    if (c.offload.activations) {
+        const double saved = passes * saved_per_microbatch(p).total;
+        down += saved;
+        up += saved;
+    }
+    o.overlapped = std::max(down, up) / bw;
+    return o;
+}
 
 }  // namespace detail
 
@@ -361,6 +415,9 @@ inline step_timeline training_time(const lowered_run& r, const cost_context& ctx
     out.host_wait = std::max(0.0, host - gpu_path) / A * units::second;
     out.fixed_overhead = ctx.step_overhead / A * units::second;
     out.host = (host + ctx.step_overhead) / A * units::second;
+    const offload_cost off = offload_time(p, *ctx.gpu);
+    out.host_transfer = (std::max(0.0, off.overlapped - A * s * slot.passes.time) + off.exposed) / A * units::second;
+    out.host_optimizer = off.host_update / A * units::second;
     return out;
 }
 
@@ -406,7 +463,7 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
     const auto class_bound = [](const std::array<double, 3>& b) {
         return static_cast<bound>(std::max_element(b.begin(), b.end()) - b.begin());
     };
-    out.breakdown.reserve(all_op_classes.size() + 5);
+    out.breakdown.reserve(all_op_classes.size() + 7);
     for (op_class c : all_op_classes) {
         const auto i = static_cast<std::size_t>(c);
         if (tl.kernels.cls_time[i] > 0.0) {
@@ -426,9 +483,11 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
         out.breakdown.push_back({"optimizer", tl.optimizer.time * units::second, work * units::flop,
                                  moved * units::byte, dominant_bound(tl.optimizer, by_bound)});
     }
-    const std::array<breakdown_entry, 4> waits = {
+    const std::array<breakdown_entry, 6> waits = {
         breakdown_entry{"pipeline bubble", tl.bubble, 0.0 * units::flop, 0.0 * units::byte, bound::pipeline_bubble},
         breakdown_entry{"communication", tl.communication, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
+        breakdown_entry{"host transfer", tl.host_transfer, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
+        breakdown_entry{"host optimizer", tl.host_optimizer, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
         breakdown_entry{"host wait", tl.host_wait, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
         breakdown_entry{training ? "step overhead" : "call overhead", tl.fixed_overhead, 0.0 * units::flop,
                         0.0 * units::byte, bound::overhead}};

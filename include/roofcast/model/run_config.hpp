@@ -130,6 +130,19 @@ std::optional<E> parse_named(const std::array<E, N>& all, std::string_view s) {
     return std::nullopt;
 }
 
+/// What a training run keeps in host memory instead of on the GPU (docs/memory.md, "Offloading").
+struct offload_targets {
+    /// The optimizer's states and FP32 master weights, updated on the CPU (ZeRO-Offload; Megatron's
+    /// --optimizer-cpu-offload).
+    bool optimizer = false;
+    /// The sharded parameters and their gradients too (FSDP's CPUOffload(offload_params=True)); needs ZeRO-3/FSDP.
+    bool parameters = false;
+    /// The activations saved for the backward pass (torchtune's OffloadActivations).
+    bool activations = false;
+    /// Whether anything is offloaded.
+    bool any() const { return optimizer || parameters || activations; }
+};
+
 /// A run of a workload. Sizes of 0 mean "the default", which resolve() fills in (model/plan.hpp).
 struct run_config {
     /// Training or inference.
@@ -202,6 +215,13 @@ struct run_config {
     /// Gradient-accumulation steps: the optimizer and the gradient all-reduce run once per this many
     /// micro-batch steps; throughput counts every micro-batch.
     int accumulation = 1;
+    /// Whether each parameter is updated as soon as its gradient is complete, in the backward pass, which frees
+    /// the gradient at once (PyTorch's register_post_accumulate_grad_hook; torchtune's optimizer_in_bwd).
+    bool optimizer_in_backward = false;
+    /// Chunks the loss upcasts its logits in, one at a time (torchtune's CEWithChunkedOutputLoss: 8); 1: all at once.
+    int loss_chunks = 1;
+    /// What the run keeps in host memory (training).
+    offload_targets offload;
     /// Fused (FlashAttention-style) attention; default: by framework and version (fuses_attention()).
     std::optional<bool> fused_attention;
     /// Whether FP32 math may run as TF32 on tensor cores.
@@ -253,6 +273,8 @@ inline constexpr int max_gpus = 1'000'000;
 inline constexpr int max_nodes = 100'000;
 /// Micro-batches per pipeline step and gradient-accumulation steps.
 inline constexpr int max_steps = 100'000'000;
+/// Chunks of the loss's logits.
+inline constexpr int max_loss_chunks = 65536;
 /// GPUs per node.
 inline constexpr int max_gpus_per_node = 1024;
 /// Beam width.
@@ -344,6 +366,31 @@ inline bool parse_flag(const char* option, const std::string& s) {
     throw input_error(std::string("--") + option + ": '" + s + "' is not true or false");
 }
 
+/// An --offload list: "none", or targets among optimizer, params and activations joined by ','.
+inline offload_targets parse_offload(const std::string& s) {
+    offload_targets o;
+    if (s == "none") {
+        return o;
+    }
+    std::size_t start = 0;
+    while (start <= s.size()) {
+        const std::size_t end = std::min(s.find(',', start), s.size());
+        const std::string item = s.substr(start, end - start);
+        if (item == "optimizer") {
+            o.optimizer = true;
+        } else if (item == "params") {
+            o.parameters = o.optimizer = true;  // FSDP's parameter offload runs the optimizer on the CPU too
+        } else if (item == "activations") {
+            o.activations = true;
+        } else {
+            throw input_error("--offload: '" + item +
+                              "' is not one of none, optimizer, params, activations (comma-separated)");
+        }
+        start = end + 1;
+    }
+    return o;
+}
+
 }  // namespace detail
 
 // The options, one entry each. Integer entries read and write one field; the range is run_limits'.
@@ -358,10 +405,10 @@ inline bool parse_flag(const char* option, const std::string& s) {
 
 /// Every run option, in help order: the one description of each option the CLI binds, validate() checks and
 /// docs/cli.md lists.
-inline const std::array<run_option, 41>& run_options() {
+inline const std::array<run_option, 44>& run_options() {
     namespace lim = run_limits;
     using E = option_effect;
-    static const std::array<run_option, 41> table = {
+    static const std::array<run_option, 44> table = {
         {
             {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
@@ -409,6 +456,23 @@ inline const std::array<run_option, 41>& run_options() {
             ROOFCAST_INT_OPTION("accumulation", "Gradient-accumulation steps per optimizer update", accumulation, int,
                                 1, lim::max_steps, false, E::time),
             ROOFCAST_INT_OPTION("zero", "ZeRO stage 0..3 (3 = FSDP full sharding)", zero, int, 0, 3, false, E::both),
+            {"offload",
+             "What training keeps in host memory: none, or a comma-separated list of optimizer (states and master "
+             "weights, updated on the CPU), params (FSDP's parameter offload, with the optimizer; needs --zero 3) and "
+             "activations (those saved for backward)",
+             option_kind::name, "", 0, 0, false, E::both, nullptr,
+             [](run_config& c, const std::string& s) { c.offload = detail::parse_offload(s); }},
+            {"optimizer-in-backward",
+             "Update each parameter as its gradient completes, in the backward pass, freeing the gradient "
+             "(torchtune's optimizer_in_bwd)",
+             option_kind::flag, "", 0, 0, false, E::memory, nullptr,
+             [](run_config& c, const std::string& s) {
+                 c.optimizer_in_backward = detail::parse_flag("optimizer-in-backward", s);
+             }},
+            ROOFCAST_INT_OPTION("loss-chunks",
+                                "Chunks the loss upcasts its logits in, one at a time (torchtune's chunked cross "
+                                "entropy: 8); default 1, all at once",
+                                loss_chunks, int, 1, lim::max_loss_chunks, false, E::memory),
             {"recompute", "Activation recomputation", option_kind::choice, "none|selective|full", 0, 0, false, E::both,
              nullptr,
              [](run_config& c,
@@ -593,6 +657,21 @@ inline void validate_applicability(const run_config& c) {
     }
     if (c.mode == mode::infer && c.zero > 0) invalid_run("zero (ZeRO stage) applies only to training");
     if (c.mode == mode::infer && c.recompute != recompute::none) invalid_run("recompute applies only to training");
+    if (c.mode != mode::train && (c.offload.any() || c.optimizer_in_backward || c.loss_chunks > 1)) {
+        invalid_run("offload, optimizer-in-backward and loss-chunks apply only to training");
+    }
+    if (c.offload.parameters && c.zero < 3) {
+        invalid_run(
+            "parameter offload is FSDP's CPUOffload(offload_params=True), over sharded parameters: use --zero 3");
+    }
+    if ((c.offload.optimizer || c.optimizer_in_backward) && !c.with_optimizer) {
+        invalid_run("offload of the optimizer and optimizer-in-backward need an optimizer (not --optimizer none)");
+    }
+    if (c.optimizer_in_backward && (c.accumulation > 1 || c.pp > 1)) {
+        invalid_run(
+            "optimizer-in-backward updates the weights in each backward pass: it cannot accumulate gradients "
+            "over micro-batches (accumulation or pp > 1)");
+    }
     if (c.sequence_parallel && c.tp == 1) invalid_run("sequence parallelism needs tensor parallelism (tp > 1)");
     if (c.mode == mode::infer && c.peft != peft::none)
         invalid_run("peft (fine-tuning adapters) applies only to training");
