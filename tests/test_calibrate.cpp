@@ -106,6 +106,45 @@ TEST_CASE("validate skips what it cannot predict, with the reason, and goes on")
     CHECK(r.rows[4].predicted.has_value());
 }
 
+TEST_CASE("validate reads every key of a workload row, or skips the row naming the key it does not read (issue 32)") {
+    const std::string csv =
+        "id,gpu,num_gpus,workload,mode,phase,batch,seq_len,precision,params,metric,value\n"
+        "b1,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;dp=8;task=x,tokens_per_s,1\n"
+        "b2,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;activation_offload=1,"
+        "tokens_per_s,1\n"
+        "b3,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;cp=2,tokens_per_s,1\n"
+        "b4,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;dp=4,tokens_per_s,1\n"
+        "b5,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;interconnect=400g,"
+        "tokens_per_s,1\n";
+    const rc::validation_report r =
+        rc::validate(rc::parse_measurements(csv, "t.csv"), rc::catalog(), rc::default_params());
+    REQUIRE(r.rows.size() == 5);
+    CHECK(r.rows[0].predicted.has_value());  // dp 8 x tp 1 x pp 1 = 8 GPUs; task is descriptive
+    CHECK(r.rows[1].skip_reason.find("params key 'activation_offload=1' is not read by the model") == 0);
+    CHECK(r.rows[2].skip_reason.find("context parallelism is not in the time model") != std::string::npos);
+    CHECK(r.rows[3].skip_reason.find("dp=4 x tp x pp = 4 is not num_gpus 8") != std::string::npos);
+    CHECK(r.rows[4].skip_reason.find("unknown interconnect '400g'") == 0);
+}
+
+TEST_CASE("validate runs what a row states: torch.compile, TF32 off; XLA and channels_last=amp-only as documented") {
+    const std::string csv =
+        "id,gpu,num_gpus,workload,mode,phase,batch,image_size,precision,params,metric,value\n"
+        "c1,A100-SXM4-80GB,1,resnet50,train,step,256,224,tf32,framework=tensorflow;xla=1,samples_per_s,1\n"
+        "c2,A100-SXM4-80GB,1,resnet50,train,step,256,224,tf32,framework=pytorch;compile=1,samples_per_s,1\n"
+        "c3,A100-SXM4-80GB,1,resnet50,train,step,256,224,tf32,framework=pytorch;channels_last=amp-only,samples_per_s,"
+        "1\n"
+        "c4,A100-SXM4-80GB,1,resnet50,train,step,256,224,amp-fp16,framework=pytorch;channels_last=amp-only,"
+        "samples_per_s,1\n"
+        "c5,A100-SXM4-80GB,1,resnet50,train,step,256,224,fp32,framework=pytorch;tf32=off,samples_per_s,1\n";
+    const rc::measurement_set d = rc::parse_measurements(csv, "t.csv");
+    const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
+    CHECK(rc::run_for(d.rows[0], g).framework == "tensorflow");  // XLA's fusion is not modelled (docs/accuracy.md)
+    CHECK(rc::run_for(d.rows[1], g).framework == "pytorch-compiled");
+    CHECK(rc::run_for(d.rows[2], g).channels_last);  // costed channels-last (approximated_keys, docs/accuracy.md)
+    CHECK(rc::run_for(d.rows[3], g).channels_last);
+    CHECK_FALSE(rc::run_for(d.rows[4], g).allow_tf32);
+}
+
 TEST_CASE("a row marked SUSPECT is neither scored nor fitted") {
     rc::cost_params truth = rc::prior_params();
     truth.family[static_cast<std::size_t>(rc::architecture::hopper)]

@@ -503,6 +503,25 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     if (m.param("batching") == std::optional<std::string>("inflight")) {
         c.max_serve_batch = inflight_serve_batch;
     }
+    if (m.param("tf32") == std::optional<std::string>("off")) {
+        c.allow_tf32 = false;  // the source says so
+    }
+    // PyTorch under torch.compile (`compile=1`) runs the compiled profile. TensorFlow with XLA (`xla=1`) is costed as
+    // TensorFlow's graphs: XLA's fusion is not in the time model, and the rows of one source cannot fit a profile of
+    // its own that holds out of sample (docs/accuracy.md).
+    if (c.framework == "pytorch" && m.param("compile") == std::optional<std::string>("1")) {
+        c.framework = "pytorch-compiled";
+    }
+    c.ep = static_cast<int>(m.int_param("ep").value_or(1));
+    c.beams = static_cast<int>(m.int_param("beams").value_or(1));
+    c.gpus_per_node = static_cast<int>(m.int_param("gpus_per_node").value_or(0));
+    if (const auto nodes = m.int_param("nodes");
+        nodes && c.gpus_per_node == 0 && *nodes > 0 && m.num_gpus % *nodes == 0) {
+        c.gpus_per_node = static_cast<int>(m.num_gpus / *nodes);  // the nodes' GPUs, where only nodes is given
+    }
+    if (const auto link = m.param("interconnect")) {
+        c.interconnect = std::string(find_link(*link).name);  // an unknown link name is an error naming the closest
+    }
     return c;
 }
 
@@ -652,6 +671,107 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
 
 }  // namespace detail
 
+namespace detail {
+
+/// Keys of a workload row's params that describe the row without changing the run it models: where it comes from
+/// (bench, harness, scenario, search, iters, via, vintage, task), counts the columns already give (global_batch,
+/// global_batch_tokens, tokens, requests, n_params), a microbenchmark's labels (model), the input pipeline, which the
+/// model takes as hidden behind the step (dali, data), and llama.cpp's build labels (cuda_graphs, pp_variant).
+inline constexpr std::array<std::string_view, 18> descriptive_keys = {
+    "bench",    "cuda_graphs", "dali",  "data",     "global_batch", "global_batch_tokens",
+    "harness",  "iters",       "model", "n_params", "pp_variant",   "requests",
+    "scenario", "search",      "task",  "tokens",   "vintage",      "via"};
+
+/// Keys that change the run where the model costs the nearest run it has, each a gap docs/accuracy.md names: `xla=1`
+/// as TensorFlow's graphs without XLA's fusion (a profile of its own, fitted on the one source with such rows, did
+/// worse out of sample); `quant`, llama.cpp's format, at 4 bits a weight whichever (Q4_0 keeps 4.5, Q4_K_M about
+/// 4.8); `channels_last=amp-only`, NVIDIA's ResNet-50 scripts' NCHW outside AMP, as channels-last (costed NCHW, with
+/// cuDNN's transposes, their two A100 TF32 rows come out 21% slow, which the rows do not show).
+inline constexpr std::array<std::string_view, 3> approximated_keys = {"xla", "quant", "channels_last"};
+
+/// Keys run_for reads into the run (and `dp`, checked against the row's GPUs).
+inline constexpr std::array<std::string_view, 37> run_keys = {"accum",
+                                                              "attention",
+                                                              "batching",
+                                                              "beams",
+                                                              "build",
+                                                              "compile",
+                                                              "container",
+                                                              "decoder_seq_len",
+                                                              "distributed_optimizer",
+                                                              "dp",
+                                                              "ep",
+                                                              "framework",
+                                                              "fsdp",
+                                                              "fused",
+                                                              "gpus_per_node",
+                                                              "interconnect",
+                                                              "kv_cache",
+                                                              "kv_cache_dtype",
+                                                              "layout",
+                                                              "lora_modules",
+                                                              "lora_rank",
+                                                              "mean_seq_len",
+                                                              "microbatch",
+                                                              "microbatches",
+                                                              "mlm_positions",
+                                                              "nodes",
+                                                              "optimizer",
+                                                              "peft",
+                                                              "pp",
+                                                              "recompute",
+                                                              "scripts",
+                                                              "sequence_parallel",
+                                                              "tf32",
+                                                              "tp",
+                                                              "transformer_impl",
+                                                              "version",
+                                                              "zero"};
+
+/// Keys accepted only at the value the model runs: anything else is a run it does not have.
+inline constexpr std::array<std::pair<std::string_view, std::string_view>, 4> default_only_keys = {
+    {{"exec", "eager"}, {"split", "layer"}, {"cp", "1"}, {"vp", "1"}}};
+
+/// Throws unsupported_error unless every params key of workload row `m` is read by run_for, describes the row
+/// (descriptive_keys), is costed as the nearest run the model has (approximated_keys) or has the value the model runs
+/// (exec=eager; split=layer, llama.cpp's layer split, which the row's pp states; cp and vp of 1); a `dp` that disagrees
+/// with the row's GPUs, tp and pp is an input error.
+inline void require_read_keys(const measurement& m) {
+    const auto in = [](auto& keys, const std::string& k) {
+        return std::find(keys.begin(), keys.end(), std::string_view(k)) != keys.end();
+    };
+    for (const auto& kv : m.params) {
+        const std::string& key = kv.first;
+        const std::string& value = kv.second;
+        if (in(descriptive_keys, key) || in(run_keys, key) || in(approximated_keys, key)) {
+            continue;
+        }
+        const auto fixed = std::find_if(default_only_keys.begin(), default_only_keys.end(),
+                                        [&key](const auto& d) { return d.first == key; });
+        if (fixed != default_only_keys.end() && value == fixed->second) {
+            continue;
+        }
+        if (key == "cp" || key == "vp") {
+            throw unsupported_error(key + "=" + value + ": " +
+                                    (key == "cp" ? "context parallelism" : "an interleaved pipeline (virtual stages)") +
+                                    " is not in the time model");
+        }
+        throw unsupported_error("params key '" + key + "=" + value +
+                                "' is not read by the model: a key that changes the run must be modelled, one that "
+                                "does not belongs among the descriptive keys (models/measurements/README.md)");
+    }
+    if (const auto dp = m.int_param("dp")) {
+        const long long group = m.int_param("tp").value_or(1) * m.int_param("pp").value_or(1);
+        if (*dp * group != m.num_gpus) {
+            throw input_error(m.file + ":" + std::to_string(m.line) + ": " + m.id + ": dp=" + std::to_string(*dp) +
+                              " x tp x pp = " + std::to_string(*dp * group) + " is not num_gpus " +
+                              std::to_string(m.num_gpus));
+        }
+    }
+}
+
+}  // namespace detail
+
 /// Predicts row `m` in its own metric with `params`; throws roofcast::error (with the reason) for a row
 /// roofcast cannot predict: unknown GPU, workload or framework, an unsupported precision, or a run the
 /// model does not cover.
@@ -664,6 +784,9 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
         return detail::predict_micro(m, make_cost_context(g, find_profile(detail::micro_profile(m)), params));
     }
     const workload& w = cat.workload_named(m.workload);
+    if (!is_memory_metric(m.metric)) {
+        detail::require_read_keys(m);
+    }
     const run_config c = run_for(m, g);
     if (is_memory_metric(m.metric)) {
         return detail::predict_memory(m, w, g, c);
