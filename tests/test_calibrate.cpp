@@ -126,7 +126,7 @@ TEST_CASE("validate reads every key of a workload row, or skips the row naming t
     CHECK(r.rows[4].skip_reason.find("unknown interconnect '400g'") == 0);
 }
 
-TEST_CASE("validate runs what a row states: torch.compile, TF32 off; XLA and channels_last=amp-only as documented") {
+TEST_CASE("validate runs what a row states: torch.compile, TF32 off, XLA and channels_last=amp-only as documented") {
     const std::string csv =
         "id,gpu,num_gpus,workload,mode,phase,batch,image_size,precision,params,metric,value\n"
         "c1,A100-SXM4-80GB,1,resnet50,train,step,256,224,tf32,framework=tensorflow;xla=1,samples_per_s,1\n"

@@ -245,7 +245,7 @@ TEST_CASE("predict llama2-7b decode on A100: at least the weight-read time, memo
     CHECK(j["phase"] == "decode");
 }
 
-TEST_CASE("unknown workloads and frameworks list the closest names; impossible precisions are an error") {
+TEST_CASE("unknown workloads and frameworks list the closest names, impossible precisions are an error") {
     const auto r = roofcast("predict --gpu A100-SXM4-40GB --workload llama2-7 --mode infer");
     CHECK(r.status == 2);
     CHECK(r.err.find("unknown workload 'llama2-7'; closest: llama2-7b") != std::string::npos);

@@ -95,7 +95,7 @@ TEST_CASE("a bad GPU file: exit 2, one line naming file, line and key") {
                  "cannot open GPU file '/nonexistent/gpu.toml': No such file or directory");
 }
 
-TEST_CASE("a GPU file with a misspelt key: warned with file, line and key; the command goes on") {
+TEST_CASE("a GPU file with a misspelt key: warned with file, line and key, the command goes on") {
     const std::string path = bad_dir + "/gpu-unknown-key.toml";
     const auto r = run_roofcast("gpu bad-a40 --gpu-file '" + path + "' --format json");
     CHECK(r.status == 0);
@@ -131,7 +131,7 @@ TEST_CASE("a bad transformer file: exit 2, one line naming file, line and key") 
     }
 }
 
-TEST_CASE("a transformer file with a misspelt key: warned with file, line and key; the command goes on") {
+TEST_CASE("a transformer file with a misspelt key: warned with file, line and key, the command goes on") {
     const std::string path = bad_dir + "/workload-unknown-key.toml";
     const auto r = run_roofcast("workload bad-llama --workload-file '" + path + "' --format json");
     CHECK(r.status == 0);
@@ -271,7 +271,7 @@ TEST_CASE("conflicting options: exit 2 saying what conflicts") {
     }
 }
 
-TEST_CASE("a run too large to model: exit 2 with the size; a huge but representable one: finite figures") {
+TEST_CASE("a run too large to model: exit 2 with the size, a huge but representable one: finite figures") {
     expect_error("cli: too large",
                  "predict --gpu H100-SXM5-80GB --workload llama2-7b --batch 100000000 --seq-len 10000000",
                  "invalid run configuration: too large to model: llama2-7b has tokens x the widest layer (batch x "

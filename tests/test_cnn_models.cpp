@@ -69,7 +69,7 @@ TEST_CASE("inception-v3's auxiliary classifier accounts for torchvision's extra 
     CHECK(rc::parameters(cnns::inception_v3()) + aux == 27'161'264);  // torchvision num_params
 }
 
-TEST_CASE("cnn_names lists exactly what make_cnn builds; unknown names give nullopt") {
+TEST_CASE("cnn_names lists exactly what make_cnn builds, unknown names give nullopt") {
     const std::vector<std::string> names = cnns::cnn_names();
     CHECK(names == std::vector<std::string>{"resnet18", "resnet34", "resnet50", "resnet101", "resnet152", "vgg16",
                                             "mobilenet-v2", "inception-v3", "efficientnet-b0"});

@@ -75,7 +75,7 @@ TEST_CASE("A100-SXM4-40GB peaks, hand-computed") {
     CHECK(rc::memory_bandwidth(g).value() == doctest::Approx(5120 / 8.0 * 2.43e9));
 }
 
-TEST_CASE("Hopper tensor peaks use the tensor clock; FP32 and FP64 use boost") {
+TEST_CASE("Hopper tensor peaks use the tensor clock, FP32 and FP64 use boost") {
     const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
     // 528 x 512 x 2 x 1.83 GHz = 989.4 TFLOP/s (whitepaper dense figure)
     CHECK(peak_value(g, rc::dtype::fp16) == doctest::Approx(528 * 512 * 2 * 1.83e9));
@@ -97,7 +97,7 @@ TEST_CASE("GeForce parts halve FP32-accumulate tensor math but not INT8") {
     CHECK(peak_value(g, rc::dtype::int8) == doctest::Approx(328 * 256 * 2 * 1.695e9));
 }
 
-TEST_CASE("the L40's datasheet rating halves every tensor type; the same-die L40S is full rate") {
+TEST_CASE("the L40's datasheet rating halves every tensor type, the same-die L40S is full rate") {
     const rc::gpu_spec& l40 = rc::catalog().gpu("L40");
     const rc::gpu_spec& l40s = rc::catalog().gpu("L40S");
     CHECK(rc::fp32_lanes(l40) == 18176);

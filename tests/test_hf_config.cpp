@@ -85,7 +85,7 @@ TEST_CASE("Llama-3.1-405B: the exact count of its shape, 0.2% above the publishe
     CHECK(rc::parameters(w) / 405e9 - 1.0 == doctest::Approx(0.0021).epsilon(0.05));
 }
 
-TEST_CASE("DeepSeek-V3: MLA, 256 routed + 1 shared experts, 3 dense blocks; 37B active per token") {
+TEST_CASE("DeepSeek-V3: MLA, 256 routed + 1 shared experts, 3 dense blocks, 37B active per token") {
     const rc::transformer_config t = *load("deepseek-v3.json").transformer;
     CHECK(rc::latent_attention(t));
     CHECK(t.experts == 256);
@@ -126,7 +126,7 @@ TEST_CASE("Mixtral 8x7B decode at TP 2: memory holds all 8 experts, compute runs
     CHECK(flops_of(lw, "expert") == doctest::Approx(32 * t.top_k * per_expert).epsilon(1e-3));
 }
 
-TEST_CASE("MoE prefill spreads the routed tokens over every expert; shared experts run every token") {
+TEST_CASE("MoE prefill spreads the routed tokens over every expert, shared experts run every token") {
     const rc::workload w = load("qwen1.5-moe-a2.7b.json");
     const rc::transformer_config& t = *w.transformer;
     CHECK(t.moe_ffn_hidden == 1408);

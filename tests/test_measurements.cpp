@@ -214,7 +214,7 @@ TEST_CASE("measurements: unknown mode, phase, metric and precision list the acce
           "amp-bf16, fp16, bf16, fp8, int8, int4, got 'FP16'");
 }
 
-TEST_CASE("measurements: bad sizes are problems; blanks are not given") {
+TEST_CASE("measurements: bad sizes are problems, blanks are not given") {
     CHECK(problem_of("batch", "0") == "column 'batch' must be an integer >= 1, got '0'");
     CHECK(problem_of("batch", "abc") == "column 'batch' must be an integer >= 1, got 'abc'");
     CHECK(problem_of("batch", "12abc") == "column 'batch' must be an integer >= 1, got '12abc'");
@@ -256,7 +256,7 @@ TEST_CASE("measurements: value must be a whole, finite number greater than zero"
     }
 }
 
-TEST_CASE("measurements: params must be key=value pairs joined by ';' with distinct keys") {
+TEST_CASE("measurements: params must be key=value pairs joined by ',' with distinct keys") {
     CHECK(problem_of("params", "framework") ==
           "column 'params' must be key=value pairs joined by ';' (entry 'framework' has no '='), got 'framework'");
     CHECK(problem_of("params", "framework=pytorch;dp8") ==

@@ -33,7 +33,7 @@ rc::run_config training(int num_gpus, int zero) {
 
 }  // namespace
 
-TEST_CASE("mixed-precision Adam keeps 16 bytes per parameter; ZeRO shards them (Rajbhandari et al. 2020)") {
+TEST_CASE("mixed-precision Adam keeps 16 bytes per parameter, ZeRO shards them (Rajbhandari et al. 2020)") {
     const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
     const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
     const double psi = rc::parameters(w);
@@ -234,7 +234,7 @@ TEST_CASE("max-batch says which item a larger training batch grows: the activati
     CHECK(b.growing_item == "activations");
 }
 
-TEST_CASE("llama2-70b in fp16 does not fit one A100-80GB; two with --tp 2 do") {
+TEST_CASE("llama2-70b in fp16 does not fit one A100-80GB, two with --tp 2 do") {
     rc::run_config c;
     c.mode = rc::mode::infer;
     c.precision = rc::precision::fp16;
@@ -254,7 +254,7 @@ TEST_CASE("llama2-70b in fp16 does not fit one A100-80GB; two with --tp 2 do") {
     CHECK(rc::max_batch(w, g, c).max_batch > 0);
 }
 
-TEST_CASE("the footprint grows with batch and sequence length; max batch fits and one more does not") {
+TEST_CASE("the footprint grows with batch and sequence length, max batch fits and one more does not") {
     const rc::gpu_spec& g = rc::catalog().gpu("L40");
     for (const char* name : {"resnet50", "bert-large", "llama3-8b"}) {
         CAPTURE(name);
@@ -411,7 +411,7 @@ TEST_CASE("LoRA fits where full fine-tuning does not, as LitGPT's published peak
     CHECK(allocated(qlora) < allocated(lora) - 5.0);
 }
 
-TEST_CASE("LoRA's backward runs no weight-gradient GEMM for frozen layers; QLoRA dequantizes in both passes") {
+TEST_CASE("LoRA's backward runs no weight-gradient GEMM for frozen layers, QLoRA dequantizes in both passes") {
     const rc::workload& w = rc::catalog().workload_named("llama2-7b");
     rc::run_config full = lora_run(rc::peft::none);
     full.seq_len = 2048;
@@ -608,7 +608,7 @@ TEST_CASE("offloading and in-backward updates: what stays on the GPU (torchtune,
           doctest::Approx(logits * (10 - 3)));
 }
 
-TEST_CASE("FSDP's parameter offload keeps only the gathered units on the GPU; an offloaded optimizer its states") {
+TEST_CASE("FSDP's parameter offload keeps only the gathered units on the GPU, an offloaded optimizer its states") {
     const rc::workload& w = rc::catalog().workload_named("llama3-70b");
     const rc::gpu_spec& g = rc::catalog().gpu("A100-SXM4-80GB");
     rc::run_config c = training(8, 3);

@@ -387,7 +387,7 @@ TEST_CASE("ONNX multi-head attention maps: projections, head transposes, QKᵀ a
     CHECK(found);
 }
 
-TEST_CASE("ONNX layer norm maps with its scale and shift; a token-wise MLP block prices every node") {
+TEST_CASE("ONNX layer norm maps with its scale and shift, a token-wise MLP block prices every node") {
     graph_writer w("block");
     w.input("x", {0, 16, 256});
     onnx::NodeProto* ln = w.node("LayerNormalization", {"x", w.weight("ln", {256}), w.weight("ln", {256})}, "ln");

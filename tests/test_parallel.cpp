@@ -46,7 +46,7 @@ TEST_CASE("the pipeline bubble is (p−1)/(m+p−1)") {
     CHECK(rc::pipeline_bubble_fraction(8, 8) == doctest::Approx(7.0 / 15.0));
 }
 
-TEST_CASE("power stays between idle and TDP; energy and cost follow from time") {
+TEST_CASE("power stays between idle and TDP, energy and cost follow from time") {
     rc::run_config c;
     c.mode = rc::mode::train;
     c.precision = rc::precision::amp_fp16;

@@ -34,7 +34,7 @@ double attention_work_of(const rc::lowered_work& w) {
 
 }  // namespace
 
-TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et al. 2020; Narayanan et al. 2021)") {
+TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et al. 2020, Narayanan et al. 2021)") {
     const rc::workload& gpt = rc::catalog().workload_named("gpt3-2.7b");
     const rc::transformer_config& t = *gpt.transformer;
     rc::run_config c;
@@ -87,7 +87,7 @@ TEST_CASE("decode of llama2-7b is memory-bound and no faster than reading the we
     }
 }
 
-TEST_CASE("phases relate: e2e is prefill plus gen_len - 1 decode steps; tokens are counted per phase") {
+TEST_CASE("phases relate: e2e is prefill plus gen_len - 1 decode steps, tokens are counted per phase") {
     rc::run_config c;
     c.mode = rc::mode::infer;
     c.precision = rc::precision::fp16;
@@ -390,7 +390,7 @@ TEST_CASE("an encoder trained with a masked-LM head runs the vocabulary GEMMs at
           doctest::Approx(6.0 * 160 * 30522 * 768));
 }
 
-TEST_CASE("an offloaded optimizer steps on the CPU at host-memory bandwidth; the updated weights come back over PCIe") {
+TEST_CASE("an offloaded optimizer steps on the CPU at host-memory bandwidth, the updated weights come back over PCIe") {
     // GPT-3 2.7B with ZeRO-1 on 8 A100-SXM4-80GB and ZeRO-Offload: each GPU's CPU share updates Ψ/8 parameters,
     // reading the FP32 weight, two FP32 states and an FP32 gradient (16 bytes) and writing weight, states and the
     // 16-bit copy (14 bytes), at a DGX A100's 2 x 8 channels of DDR4-3200 shared by 8 GPUs (51.2 GB/s); the 2-byte

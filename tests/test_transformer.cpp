@@ -365,7 +365,7 @@ TEST_CASE("unknown enumerators suggest the closest accepted value") {
               .kind == rc::transformer_kind::encoder_decoder);
 }
 
-TEST_CASE("a TOML syntax error names line and column; a missing file is a clear error") {
+TEST_CASE("a TOML syntax error names line and column, a missing file is a clear error") {
     const std::string msg = error_of("name = \"x\"\nlayers = \n");
     CHECK(msg.find("test.toml:2:") == 0);
     CHECK(msg.find("TOML syntax error") != std::string::npos);
