@@ -34,7 +34,7 @@ double attention_work_of(const rc::lowered_work& w) {
 
 }  // namespace
 
-TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention (Kaplan et al. 2020, Narayanan et al. 2021)") {
+TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention, 12·L·s²·h (Kaplan et al. 2020)") {
     const rc::workload& gpt = rc::catalog().workload_named("gpt3-2.7b");
     const rc::transformer_config& t = *gpt.transformer;
     rc::run_config c;

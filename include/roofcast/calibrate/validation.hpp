@@ -462,7 +462,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     // pass; `loss_chunked=1` is torchtune's chunked cross entropy, 8 chunks (CEWithChunkedOutputLoss's default).
     const std::string offload = m.param("offload").value_or("none");
     c.offload.parameters = offload.find("params") != std::string::npos;
-    c.offload.optimizer = c.offload.parameters || offload.find("optimizer") != std::string::npos;
+    c.offload.optimizer = offload.find("optimizer") != std::string::npos;
     c.offload.activations = offload.find("activations") != std::string::npos;
     c.optimizer_in_backward = m.param("optimizer_in_bwd") == std::optional<std::string>("1");
     if (m.param("loss_chunked") == std::optional<std::string>("1")) {

@@ -82,9 +82,19 @@ struct node_layout {
     const link_spec* inter = nullptr;
 };
 
+/// Whether `g` is the GPU of a superchip (GH200: a Grace CPU beside it on one module, joined by NVLink-C2C).
+inline bool is_superchip(const gpu_spec& g) {
+    return g.form_factor == "Superchip";
+}
+
 /// The GPUs per node of `g`'s usual systems: 4 GH200 superchips, else default_gpus_per_node.
 inline int gpus_per_node_of(const gpu_spec& g) {
-    return g.form_factor == "Superchip" ? 4 : default_gpus_per_node;
+    return is_superchip(g) ? 4 : default_gpus_per_node;
+}
+
+/// The PCIe x16 link of `g`'s generation (PCIe 3 for older or unknown ones).
+inline const link_spec& pcie_link(const gpu_spec& g) {
+    return find_link(g.pcie_gen >= 5 ? "pcie5" : g.pcie_gen == 4 ? "pcie4" : "pcie3");
 }
 
 /// The default layout for `g`: gpus_per_node_of(g) GPUs per node; SXM parts connect by their NVLink
@@ -93,14 +103,14 @@ inline int gpus_per_node_of(const gpu_spec& g) {
 inline node_layout default_layout(const gpu_spec& g, int group) {
     node_layout n;
     n.gpus_per_node = gpus_per_node_of(g);
-    const bool sxm = g.form_factor.rfind("SXM", 0) == 0 || g.form_factor == "Superchip";
+    const bool sxm = g.form_factor.rfind("SXM", 0) == 0 || is_superchip(g);
     const int gen = g.nvlink_generation.value_or(0);
     if (sxm && gen >= 2) {
         n.intra = &find_link(gen == 2 ? "nvlink2" : gen == 3 ? "nvlink3" : gen == 4 ? "nvlink4" : "nvlink5");
     } else if (gen >= 3 && group <= 2 && g.nvlink_bandwidth) {
         n.intra = &find_link(gen == 3 ? "nvlink3-bridge" : "nvlink4-bridge");
     } else {
-        n.intra = &find_link(g.pcie_gen >= 5 ? "pcie5" : g.pcie_gen == 4 ? "pcie4" : "pcie3");
+        n.intra = &pcie_link(g);
     }
     const bool recent = g.arch == architecture::hopper || g.arch == architecture::blackwell;
     n.inter = &find_link(recent ? "ib-ndr" : "ib-hdr");
@@ -110,10 +120,10 @@ inline node_layout default_layout(const gpu_spec& g, int group) {
 /// The link between `g` and its host's memory, over which offloaded states and activations travel: NVLink-C2C on a
 /// superchip, else PCIe x16 of its generation.
 inline const link_spec& host_link(const gpu_spec& g) {
-    if (g.form_factor == "Superchip") {
+    if (is_superchip(g)) {
         return find_link("nvlink-c2c");
     }
-    return find_link(g.pcie_gen >= 5 ? "pcie5" : g.pcie_gen == 4 ? "pcie4" : "pcie3");
+    return pcie_link(g);
 }
 
 /// Host-memory bandwidth one GPU's share of its node streams, B/s (what an optimizer step on the CPU reads and
@@ -122,7 +132,7 @@ inline const link_spec& host_link(const gpu_spec& g) {
 /// default_gpus_per_node GPUs, DDR4-3200 (25.6 GB/s a channel: DGX A100's EPYC 7742) before PCIe 5 and DDR5-4800
 /// (38.4 GB/s: DGX H100's Xeon 8480C) with it.
 inline double host_memory_bandwidth(const gpu_spec& g) {
-    if (g.form_factor == "Superchip") {
+    if (is_superchip(g)) {
         return 410e9;
     }
     const double channel = g.pcie_gen >= 5 ? 38.4e9 : 25.6e9;

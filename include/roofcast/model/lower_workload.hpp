@@ -709,7 +709,7 @@ private:
         // stage_fraction of the blocks).
         const double local_params = local_parameters(*p_.source, c) * c.pp * s_.stage_fraction;
         const double trained = trainable_parameters(*p_.source, c) * c.pp * s_.stage_fraction;
-        if (tr_ && c.optimizer && !c.offload.optimizer) {  // an offloaded optimizer steps on the CPU
+        if (tr_ && c.optimizer && !c.offload.optimizer_on_host()) {  // an offloaded optimizer steps on the CPU
             detail::optimizer(w.kernels, c.zero >= 1 ? trained / p_.dp : trained, *c.optimizer, ty_);
         }
         for (const auto& [tokens, blocks] : tp_reductions_) {  // empty without tensor parallelism
@@ -926,7 +926,7 @@ private:
         lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), true);
         const run_config& c = p_.config;
         const double params = parameters(*p_.cnn);
-        if (tr_ && c.optimizer && !c.offload.optimizer) {  // an offloaded optimizer steps on the CPU
+        if (tr_ && c.optimizer && !c.offload.optimizer_on_host()) {  // an offloaded optimizer steps on the CPU
             detail::optimizer(w.kernels, c.zero >= 1 ? params / p_.dp : params, *c.optimizer, ty_);
         }
         if (tr_ && p_.dp > 1) {

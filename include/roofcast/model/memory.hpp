@@ -124,20 +124,39 @@ struct layer_bytes {
     double core = 0.0;
 };
 
+/// Bytes one norm keeps per element of its input, in 16-bit units: its input and output (4); FP32 norms the FP32 input
+/// and, for RMSNorm, the normalized copy (8; LayerNorm 6).
+inline double norm_bytes(const transformer_config& t, const activation_habits& k) {
+    return k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
+}
+
+/// The keys' and values' share g of the query heads' width a layer keeps: kv_heads / heads, 1 when Hugging Face's
+/// repeat_kv expands them to every query head.
+inline double kv_share(const transformer_config& t, const activation_habits& k) {
+    return k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
+}
+
+/// The core attention's saved tensors for `s` queries over `keys` keys, in 16-bit units: unfused, the probabilities
+/// 2·a·s·keys·b/t (5 with dropout's mask and output); fused, the FP32 log-sum-exp 4·a·s·b/t, whatever the activation
+/// width.
+inline double core_attention_bytes(const transformer_config& t, const run_config& c, const activation_habits& k,
+                                   double s, double keys, double b, double width) {
+    const double a = static_cast<double>(t.heads);
+    return k.fused_attention ? 4.0 * a * s * b / c.tp / width : (k.dropout ? 5.0 : 2.0) * a * s * keys * b / c.tp;
+}
+
 /// layer_bytes of one transformer layer under habits `k` (formulas: transformer_layer_activations).
 inline layer_bytes layer_parts(const transformer_config& t, const run_config& c, const activation_habits& k, double s,
                                double b, double width) {
-    const double h = static_cast<double>(t.hidden), a = static_cast<double>(t.heads), tp = c.tp;
+    const double h = static_cast<double>(t.hidden), tp = c.tp;
     const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
-    const double g = k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
-    // Per norm: its input and output (4·s·b·h); FP32 norms: the FP32 input and, for RMSNorm, the normalized copy.
-    const double norm = k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
+    const double g = kv_share(t, k);
+    const double norm = norm_bytes(t, k);
     layer_bytes l;
     l.outside_core = 2.0 * norm * s * b * h * r + 2.0 * s * b * h * (1.0 + 2.0 * g) / tp + 2.0 * s * b * h / tp +
                      (k.dropout ? 2.0 * s * b * h * r : 0.0) +
                      (gated(t.ffn) ? (k.fused_gate ? 6.0 : 8.0) : 4.0) * s * b * active_ffn_width(t) / tp;
-    l.core = k.fused_attention ? 4.0 * a * s * b / tp / width  // the FP32 log-sum-exp, whatever the activation width
-                               : (k.dropout ? 5.0 : 2.0) * a * s * s * b / tp;
+    l.core = core_attention_bytes(t, c, k, s, s, b, width);
     if (c.peft == peft::lora && c.lora_targets != lora_targets::all) {
         // A frozen FFN without adapters: PyTorch's autograd saves a matmul's input only when the weight's gradient
         // is computed (tools/autograd/gen_variable_type.py, guard_for), so the second norm's output and the down
@@ -198,6 +217,22 @@ inline double transformer_layer_saved(const transformer_config& t, const run_con
     return (2.0 * s * b * h * r + kept_mm + attention_out) * width;
 }
 
+namespace detail {
+
+/// layer_bytes of the cross-attention of one decoder block (formulas: cross_attention_activations).
+inline layer_bytes cross_attention_parts(const transformer_config& t, const run_config& c, const activation_habits& k,
+                                         double s, double e, double b, double width) {
+    const double h = static_cast<double>(t.hidden), tp = c.tp;
+    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
+    layer_bytes l;
+    l.outside_core = norm_bytes(t, k) * s * b * h * r + 2.0 * s * b * h / tp + 4.0 * e * b * h * kv_share(t, k) / tp +
+                     2.0 * s * b * h / tp + (k.dropout ? s * b * h * r : 0.0);
+    l.core = core_attention_bytes(t, c, k, s, e, b, width);
+    return l;
+}
+
+}  // namespace detail
+
 /// Activation bytes the cross-attention of one decoder block of an encoder-decoder keeps for backward, beside its
 /// self-attention block (transformer_layer_activations), for s decoder and e encoder positions, at 16 bits: its norm's
 /// input and output 4·s·b·h·r (FP32 norms as there), the query 2·s·b·h/t, the keys and values of the encoder output
@@ -206,15 +241,9 @@ inline double transformer_layer_saved(const transformer_config& t, const run_con
 /// the key/value projections read is the encoder's last block's output, already counted.
 inline double cross_attention_activations(const transformer_config& t, const run_config& c, const activation_habits& k,
                                           double s, double e, double b) {
-    const double h = static_cast<double>(t.hidden), a = static_cast<double>(t.heads), tp = c.tp;
-    const double r = c.sequence_parallel ? 1.0 / tp : 1.0;
     const double width = element_bytes(types_of(c.precision).activation) / 2.0;
-    const double g = k.repeat_kv ? 1.0 : static_cast<double>(t.kv_heads) / static_cast<double>(t.heads);
-    const double norm = k.fp32_norms ? (t.norm == norm_type::rms_norm ? 8.0 : 6.0) : 4.0;
-    const double outside = norm * s * b * h * r + 2.0 * s * b * h / tp + 4.0 * e * b * h * g / tp +
-                           2.0 * s * b * h / tp + (k.dropout ? s * b * h * r : 0.0);
-    const double core = k.fused_attention ? 4.0 * a * s * b / tp / width : (k.dropout ? 5.0 : 2.0) * a * s * e * b / tp;
-    return (outside + core) * width;
+    const detail::layer_bytes l = detail::cross_attention_parts(t, c, k, s, e, b, width);
+    return (l.outside_core + l.core) * width;
 }
 
 /// What the cross-attention of one decoder block keeps between forward and backward under `c.recompute`: all of
@@ -226,13 +255,10 @@ inline double cross_attention_saved(const transformer_config& t, const run_confi
     if (c.recompute == recompute::full || (c.recompute == recompute::selective && k.op_level_selective)) {
         return 0.0;
     }
-    const double all = cross_attention_activations(t, c, k, s, e, b);
-    if (c.recompute == recompute::none || k.fused_attention) {
-        return all;
-    }
-    const double a = static_cast<double>(t.heads);
     const double width = element_bytes(types_of(c.precision).activation) / 2.0;
-    return all - (k.dropout ? 5.0 : 2.0) * a * s * e * b / c.tp * width;
+    const detail::layer_bytes l = detail::cross_attention_parts(t, c, k, s, e, b, width);
+    const bool keeps_core = c.recompute == recompute::none || k.fused_attention;
+    return (l.outside_core + (keeps_core ? l.core : 0.0)) * width;
 }
 
 namespace detail {
@@ -324,7 +350,7 @@ inline void add_model_states(memory_footprint& f, const run_plan& p, pipeline_st
     f.items.emplace_back("weights", on_host ? 0.0 : (frozen + trained * wb) / (c.zero >= 3 ? dp : 1.0));
     f.items.emplace_back("gradients", on_host ? 0.0 : gradients * (fp32_grads ? 4.0 : wb) / (c.zero >= 2 ? dp : 1.0));
     f.items.emplace_back("optimizer state",
-                         c.offload.optimizer ? 0.0 : trained * (states + master) / (c.zero >= 1 ? dp : 1.0));
+                         c.offload.optimizer_on_host() ? 0.0 : trained * (states + master) / (c.zero >= 1 ? dp : 1.0));
 }
 
 /// QLoRA's working copy: each NF4 layer is dequantized to 16 bits before its GEMM, one layer at a time (bitsandbytes'
@@ -381,6 +407,24 @@ inline double loss_bytes_per_logit(const run_plan& p) {
     return fw == "pytorch-compiled" ? a + (copy + 4.0) / n : a + 4.0 + copy / n;
 }
 
+/// The lengths one training micro-batch runs a transformer's blocks over (lengths_of).
+struct block_lengths {
+    /// Decoder positions: an encoder-decoder's targets, else seq-len.
+    double decoder = 0.0;
+    /// Encoder positions: a fixed input's (Whisper's 1500) where the model has one, else seq-len.
+    double encoder = 0.0;
+    /// Sequences of one micro-batch.
+    double micro = 0.0;
+};
+
+/// block_lengths of plan `p` over transformer `t`.
+inline block_lengths lengths_of(const run_plan& p, const transformer_config& t) {
+    const run_config& c = p.config;
+    return {static_cast<double>(decoder_len_of(c, t)),
+            t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions) : static_cast<double>(c.seq_len),
+            std::max(1.0, static_cast<double>(c.batch) / p.microbatches)};
+}
+
 /// What one micro-batch saves for its backward pass on one GPU (what activation offloading sends to host memory):
 /// in all, and in the largest block.
 struct saved_activations {
@@ -409,13 +453,11 @@ inline saved_activations saved_per_microbatch(const run_plan& p) {
     }
     const transformer_config& t = *p.source->transformer;
     const activation_habits k = habits_of(p);
-    const double s = static_cast<double>(decoder_len_of(c, t));
-    const double micro = std::max(1.0, static_cast<double>(c.batch) / p.microbatches);
-    const double s_enc =
-        t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions) : static_cast<double>(c.seq_len);
-    const double decoder_block = transformer_layer_saved(t, c, k, s, micro) +
-                                 (t.decoder_layers > 0 ? cross_attention_saved(t, c, k, s, s_enc, micro) : 0.0);
-    const double encoder_block = transformer_layer_saved(t, c, k, s_enc, micro);
+    const block_lengths n = lengths_of(p, t);
+    const double decoder_block =
+        transformer_layer_saved(t, c, k, n.decoder, n.micro) +
+        (t.decoder_layers > 0 ? cross_attention_saved(t, c, k, n.decoder, n.encoder, n.micro) : 0.0);
+    const double encoder_block = transformer_layer_saved(t, c, k, n.encoder, n.micro);
     out.total =
         (encoder_block * static_cast<double>(t.layers) + decoder_block * static_cast<double>(t.decoder_layers)) / c.pp;
     out.largest_block = std::max(encoder_block, t.decoder_layers > 0 ? decoder_block : 0.0);
@@ -435,11 +477,9 @@ inline double training_activations(const run_plan& p, pipeline_stage stage) {
     }
     const transformer_config& t = *p.source->transformer;
     const activation_habits k = habits_of(p);
-    const double s = static_cast<double>(decoder_len_of(c, t));  // an encoder-decoder's targets, else seq_len
-    const double micro = std::max(1.0, static_cast<double>(c.batch) / p.microbatches);
+    const block_lengths n = lengths_of(p, t);
+    const double s = n.decoder, s_enc = n.encoder, micro = n.micro;
     const double in_flight = stage == pipeline_stage::first ? std::min(c.pp, p.microbatches) : 1.0;
-    const double s_enc = t.encoder_positions > 0 ? static_cast<double>(t.encoder_positions)  // fixed input
-                                                 : static_cast<double>(c.seq_len);
     // Offloaded, saved tensors go to host memory as they are made and come back as the backward pass needs them
     // (torchtune's OffloadActivations): the GPU keeps about one block's set in flight.
     double act = c.offload.activations ? saved.largest_block : saved.total * in_flight;

@@ -314,7 +314,7 @@ inline offload_cost offload_time(const run_plan& p, const gpu_spec& g) {
     const double wb = training_weight_bytes(p), gb = element_bytes(gradient_type(p.types));
     const double updated = trainable_parameters(*p.source, c) / (c.zero >= 1 ? p.dp : 1.0);
     double down = 0.0, up = 0.0;
-    if (c.offload.optimizer) {
+    if (c.offload.optimizer_on_host()) {
         down += (c.offload.parameters ? passes : 1.0) * updated * gb;
         const kernel step =
             kernels::optimizer_update("host optimizer", updated, *c.optimizer, dtype::fp32, p.types.fp32_master);
@@ -322,7 +322,7 @@ inline offload_cost offload_time(const run_plan& p, const gpu_spec& g) {
     }
     if (c.offload.parameters) {
         up += passes * 2.0 * local_parameters(*p.source, c) / p.dp * wb;
-    } else if (c.offload.optimizer) {
+    } else if (c.offload.optimizer_on_host()) {
         o.exposed = updated * wb / bw;
     }
     if (c.offload.activations) {

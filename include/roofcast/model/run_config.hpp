@@ -135,12 +135,15 @@ struct offload_targets {
     /// The optimizer's states and FP32 master weights, updated on the CPU (ZeRO-Offload; Megatron's
     /// --optimizer-cpu-offload).
     bool optimizer = false;
-    /// The sharded parameters and their gradients too (FSDP's CPUOffload(offload_params=True)); needs ZeRO-3/FSDP.
+    /// The sharded parameters and their gradients, with the optimizer (FSDP's CPUOffload(offload_params=True));
+    /// needs ZeRO-3/FSDP.
     bool parameters = false;
     /// The activations saved for the backward pass (torchtune's OffloadActivations).
     bool activations = false;
     /// Whether anything is offloaded.
     bool any() const { return optimizer || parameters || activations; }
+    /// Whether the optimizer steps on the CPU: asked for, or taken along by the parameters' offload.
+    bool optimizer_on_host() const { return optimizer || parameters; }
 };
 
 /// A run of a workload. Sizes of 0 mean "the default", which resolve() fills in (model/plan.hpp).
@@ -379,7 +382,7 @@ inline offload_targets parse_offload(const std::string& s) {
         if (item == "optimizer") {
             o.optimizer = true;
         } else if (item == "params") {
-            o.parameters = o.optimizer = true;  // FSDP's parameter offload runs the optimizer on the CPU too
+            o.parameters = true;
         } else if (item == "activations") {
             o.activations = true;
         } else {
@@ -664,7 +667,7 @@ inline void validate_applicability(const run_config& c) {
         invalid_run(
             "parameter offload is FSDP's CPUOffload(offload_params=True), over sharded parameters: use --zero 3");
     }
-    if ((c.offload.optimizer || c.optimizer_in_backward) && !c.with_optimizer) {
+    if ((c.offload.optimizer_on_host() || c.optimizer_in_backward) && !c.with_optimizer) {
         invalid_run("offload of the optimizer and optimizer-in-backward need an optimizer (not --optimizer none)");
     }
     if (c.optimizer_in_backward && (c.accumulation > 1 || c.pp > 1)) {
