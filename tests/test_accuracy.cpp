@@ -68,3 +68,22 @@ TEST_CASE("several GPUs: >= 90% of the multi-GPU rows predicted, median APE <= 2
     CHECK(static_cast<double>(s.predicted) >= 0.9 * static_cast<double>(s.rows));
     CHECK(s.median_ape <= 0.20);
 }
+
+TEST_CASE("every multi-GPU training row the fit never sees is predicted, from at least 9 sources") {
+    const rc::measurement_set d =
+        rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/train-multigpu.csv");
+    const rc::validation_report r = rc::validate(d, rc::catalog(), rc::default_params());
+    std::map<std::string, int> sources;
+    std::size_t suspect = 0;
+    for (const rc::measurement& m : d.rows) {
+        CHECK(m.num_gpus >= 8);
+        CHECK(m.mode == "train");
+        ++sources[m.source.substr(0, m.source.find('@'))];
+        suspect += m.suspect() ? 1 : 0;
+    }
+    CHECK(sources.size() >= 9);
+    CHECK(d.rows.size() >= 100);
+    // Each row is predicted (a SUSPECT row is kept for the record and not scored): none is skipped for a key, a
+    // workload or a link the model does not know.
+    CHECK(r.overall.predicted + suspect == d.rows.size());
+}

@@ -11,7 +11,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace rc = roofcast;
 
@@ -114,7 +117,7 @@ TEST_CASE("validate reads every key of a workload row, or skips the row naming t
         "tokens_per_s,1\n"
         "b3,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;cp=2,tokens_per_s,1\n"
         "b4,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;dp=4,tokens_per_s,1\n"
-        "b5,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;interconnect=400g,"
+        "b5,A100-SXM4-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=pytorch;zero=3;interconnect=400gb,"
         "tokens_per_s,1\n";
     const rc::validation_report r =
         rc::validate(rc::parse_measurements(csv, "t.csv"), rc::catalog(), rc::default_params());
@@ -123,7 +126,33 @@ TEST_CASE("validate reads every key of a workload row, or skips the row naming t
     CHECK(r.rows[1].skip_reason.find("params key 'activation_offload=1' is not read by the model") == 0);
     CHECK(r.rows[2].skip_reason.find("context parallelism is not in the time model") != std::string::npos);
     CHECK(r.rows[3].skip_reason.find("dp=4 x tp x pp = 4 is not num_gpus 8") != std::string::npos);
-    CHECK(r.rows[4].skip_reason.find("unknown interconnect '400g'") == 0);
+    CHECK(r.rows[4].skip_reason.find("unknown interconnect '400gb'") == 0);
+}
+
+TEST_CASE("rows of frameworks without a profile are costed as the software they run, and shape keys are checked") {
+    const std::string head = "id,gpu,num_gpus,workload,mode,phase,batch,seq_len,precision,params,metric,value\n";
+    const std::string row = "H100-SXM5-80GB,16,llama2-7b,train,step,2,4096,amp-bf16,";
+    const std::string csv = head + "n1," + row + "framework=nanotron;tp=2;dp=8;interconnect=efa-p5,tokens_per_s,1\n" +
+                            "n2," + row + "framework=megatron;tp=2;dp=8;interconnect=efa-p5,tokens_per_s,1\n" + "n3," +
+                            row + "framework=jax;maxtext=1;zero=3;remat=minimal_flash;layers=32,tokens_per_s,1\n" +
+                            "n4," + row + "framework=tensorflow-xla;zero=3;recompute=selective,tokens_per_s,1\n" +
+                            "n5," + row + "framework=colossalai;zero=2,tokens_per_s,1\n" + "n6," + row +
+                            "framework=hf-pytorch;zero=2,tokens_per_s,1\n" + "n7," + row +
+                            "framework=pytorch;layers=40,tokens_per_s,1\n" + "n8," + row +
+                            "framework=pytorch;vocab=32256;kv_heads=32;activation=swiglu,tokens_per_s,1\n";
+    const rc::validation_report r =
+        rc::validate(rc::parse_measurements(csv, "t.csv"), rc::catalog(), rc::default_params());
+    REQUIRE(r.rows.size() == 8);
+    for (const std::size_t i : {0, 1, 2, 3, 4, 5, 7}) {
+        REQUIRE(r.rows[i].predicted.has_value());
+    }
+    // nanotron runs as megatron, JAX (MaxText's minimal_flash policy) as XLA with selective recompute, Colossal-AI as
+    // Hugging Face's models: each predicts exactly what the named profile does.
+    CHECK(*r.rows[0].predicted == *r.rows[1].predicted);
+    CHECK(*r.rows[2].predicted == *r.rows[3].predicted);
+    CHECK(*r.rows[4].predicted == *r.rows[5].predicted);
+    // Llama-2-7B has 32 layers, not 40: a wrong shape is an input error; its vocabulary of 32000 within 2% is not.
+    CHECK(r.rows[6].skip_reason.find("layers=40 but llama2-7b has 32") != std::string::npos);
 }
 
 TEST_CASE("validate runs what a row states: torch.compile, TF32 off, XLA and channels_last=amp-only as documented") {
@@ -376,4 +405,29 @@ TEST_CASE("the achieved DRAM bandwidth is fitted on the STREAM rows alone") {
     CHECK(res.bandwidth.rows == 4);
     CHECK(res.hardware.rows == 10);
     CHECK(res.params.family[hopper].memory_efficiency == doctest::Approx(0.8).epsilon(0.01));
+}
+
+TEST_CASE("BF16 and FP8 runs of the same setup pair up, and their speedups are compared by hand") {
+    const std::string csv =
+        "id,source,gpu,num_gpus,workload,mode,phase,batch,seq_len,precision,params,metric,value\n"
+        "p1,s@1,H100-SXM5-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=megatron;tp=1,tokens_per_s,100000\n"
+        "p2,s@1,H100-SXM5-80GB,8,llama2-7b,train,step,2,4096,fp8,framework=megatron;tp=1,tokens_per_s,140000\n"
+        "p3,s@1,H100-SXM5-80GB,8,llama2-7b,train,step,4,4096,fp8,framework=megatron;tp=1,tokens_per_s,150000\n"
+        "p4,s@1,H100-SXM5-80GB,8,llama2-7b,train,step,2,4096,amp-bf16,framework=megatron;tp=1,step_time_s,2.0\n"
+        "p5,s@1,H100-SXM5-80GB,8,llama2-7b,train,step,2,4096,fp8,framework=megatron;tp=1,step_time_s,1.6\n";
+    const rc::measurement_set d = rc::parse_measurements(csv, "t.csv");
+    const rc::validation_report r = rc::validate(d, rc::catalog(), rc::default_params());
+    const std::vector<rc::precision_pair> pairs = rc::fp8_pairs(r, d);
+    // p3 has another batch: no partner. The throughput pair and the step-time pair (speed = 1 / time).
+    REQUIRE(pairs.size() == 2);
+    std::map<std::string, rc::precision_pair> by_bf16;
+    for (const rc::precision_pair& p : pairs) {
+        by_bf16[p.bf16] = p;
+    }
+    CHECK(by_bf16.at("p1").fp8 == "p2");
+    CHECK(by_bf16.at("p1").measured == doctest::Approx(1.4));
+    CHECK(by_bf16.at("p4").measured == doctest::Approx(2.0 / 1.6));
+    // The predicted speedup is the same run's either way the metric is stated.
+    CHECK(by_bf16.at("p4").predicted == doctest::Approx(by_bf16.at("p1").predicted));
+    CHECK(by_bf16.at("p1").predicted > 1.0);
 }

@@ -24,15 +24,29 @@ TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s costs 2·(7/8)·1e9
     CHECK(rc::collective_time(one, node).value() == 0.0);
 }
 
-TEST_CASE("a collective spanning nodes runs at the network's speed") {
+TEST_CASE("a collective spanning nodes runs one ring per NIC, at the network's speed") {
     const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
     const rc::collective ar{"ar", rc::collective::kind::all_reduce, 1e9, 16, 1.0, false};
     const rc::node_layout n = rc::default_layout(g, 16);
     CHECK(std::string(n.intra->name) == "nvlink4");
     CHECK(std::string(n.inter->name) == "ib-ndr");
-    // 16 GPUs over 2 nodes: InfiniBand NDR, 50 GB/s per GPU at 85%, 15 us per step.
+    // 16 GPUs over 2 nodes: 8 rings, each leaving the node over its own NDR NIC (50 GB/s at 85%), 340 GB/s in all,
+    // below NVLink 4's 450 GB/s at 80% (360); 15 us per step.
     CHECK(rc::collective_time(ar, n).value() ==
-          doctest::Approx(2.0 * 15.0 / 16.0 * 1e9 / (0.85 * 50e9) + 2 * 15 * 15e-6));
+          doctest::Approx(2.0 * 15.0 / 16.0 * 1e9 / (8 * 0.85 * 50e9) + 2 * 15 * 15e-6));
+    // A data-parallel group of tensor-parallel 8 has one rank per node: one NIC carries its ring.
+    const rc::collective dp{"dp", rc::collective::kind::all_reduce, 1e9, 2, 1.0, true, 8};
+    CHECK(rc::collective_time(dp, n).value() == doctest::Approx(2.0 * 0.5 * 1e9 / (0.85 * 50e9) + 2 * 15e-6));
+    // With tensor-parallel 2 the group has 4 ranks on each of 4 nodes: 4 NICs.
+    const rc::collective dp4{"dp", rc::collective::kind::reduce_scatter, 1e9, 16, 1.0, true, 2};
+    CHECK(rc::collective_time(dp4, n).value() == doctest::Approx(15.0 / 16.0 * 1e9 / (4 * 0.85 * 50e9) + 15 * 15e-6));
+    // A link the node shares (25 Gb Ethernet) gives each of its 8 GPUs an eighth: the 8 rings share 3.125 GB/s.
+    const rc::node_layout eth{8, n.intra, &rc::find_link("ethernet-25g")};
+    CHECK(rc::collective_time(ar, eth).value() ==
+          doctest::Approx(2.0 * 15.0 / 16.0 * 1e9 / (0.7 * 3.125e9) + 2 * 15 * 50e-6));
+    // All-to-all leaves through each rank's own NIC.
+    const rc::collective a2a{"a2a", rc::collective::kind::all_to_all, 1e9, 16, 1.0, false};
+    CHECK(rc::collective_time(a2a, n).value() == doctest::Approx(15.0 / 16.0 * 1e9 / (0.85 * 50e9) + 15 * 15e-6));
     // PCIe cards: PCIe of their generation; a bridged pair uses the NVLink bridge.
     CHECK(std::string(rc::default_layout(rc::catalog().gpu("L40"), 4).intra->name) == "pcie4");
     CHECK(std::string(rc::default_layout(rc::catalog().gpu("A40"), 2).intra->name) == "nvlink3-bridge");

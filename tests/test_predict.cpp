@@ -6,6 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+#include <string>
+
 namespace rc = roofcast;
 
 namespace {
@@ -421,4 +424,38 @@ TEST_CASE("an offloaded optimizer steps on the CPU at host-memory bandwidth, the
     CHECK(parts == doctest::Approx(offloaded.time.value()).epsilon(1e-12));
     CHECK(offloaded.time > on_gpu.time);
     CHECK(offloaded.memory.total() < on_gpu.memory.total());
+}
+
+TEST_CASE("FP8 training casts each linear's input, weight and output gradient to FP8 with a transposed copy") {
+    const rc::workload& llama = rc::catalog().workload_named("llama2-7b");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::fp8;
+    c.seq_len = 2048;
+    c.batch = 1;
+    rc::run_plan plan = rc::resolve(llama, c);
+    plan.passes[0].named = true;
+    const rc::lowered_work w = rc::lower_transformer(plan, plan.passes[0]);
+    // Per element: 2 bytes of the 16-bit copy read, 1 + 1 of FP8 and its transpose written.
+    std::map<std::string, double> bytes;
+    for (const rc::kernel& k : w.kernels) {
+        for (const char* what : {"qkv input fp8 cast", "qkv weight fp8 cast", "qkv grad fp8 cast"}) {
+            if (k.name.size() >= std::string(what).size() &&
+                k.name.compare(k.name.size() - std::string(what).size(), std::string::npos, what) == 0) {
+                bytes[what] += (k.read + k.written).value();
+                CHECK(k.read.value() == doctest::Approx(k.written.value()));
+            }
+        }
+    }
+    // The QKV projection of one block: 2048 tokens x 4096 in, 3 x 4096 out (multi-head: 32 KV heads).
+    CHECK(bytes.at("qkv input fp8 cast") == doctest::Approx(4.0 * 2048 * 4096));
+    CHECK(bytes.at("qkv weight fp8 cast") == doctest::Approx(4.0 * 4096 * 3 * 4096));
+    CHECK(bytes.at("qkv grad fp8 cast") == doctest::Approx(4.0 * 2048 * 3 * 4096));
+    // A BF16 step casts nothing to FP8.
+    c.precision = rc::precision::amp_bf16;
+    rc::run_plan bf16 = rc::resolve(llama, c);
+    bf16.passes[0].named = true;
+    for (const rc::kernel& k : rc::lower_transformer(bf16, bf16.passes[0]).kernels) {
+        CHECK(k.name.find("fp8 cast") == std::string::npos);
+    }
 }

@@ -183,18 +183,20 @@ TEST_CASE("no name or alias picks two models") {
 }
 
 TEST_CASE("every published parameter count is within 2% of the shape's count") {
-    int published = 0;
+    std::vector<std::string> unpublished;
     for (const auto& f : workload_files()) {
         const rc::transformer_config t = rc::load_transformer_file(f);
         if (!t.published_parameters) {
+            unpublished.push_back(t.name);
             continue;
         }
-        ++published;
         CAPTURE(t.name);
         CHECK(rc::parameters(t) == doctest::Approx(*t.published_parameters).epsilon(0.02));
     }
-    // All but switch-xl-4e (NeuSight publishes no count) and nothing else.
-    CHECK(published == static_cast<int>(workload_files().size()) - 1);
+    // All but switch-xl-4e (NeuSight publishes no count) and gpt-2t-deepspeed (DeepSpeed's "2T" is a size label; the
+    // shape counts 2.06T), and nothing else.
+    std::sort(unpublished.begin(), unpublished.end());
+    CHECK(unpublished == std::vector<std::string>{"gpt-2t-deepspeed", "switch-xl-4e"});
 }
 
 TEST_CASE("parameter counts match the released checkpoints exactly") {

@@ -376,6 +376,41 @@ inline std::string framework_version_of(const measurement& m) {
     return release >= 23003 ? "2.0" : "1.0";
 }
 
+namespace detail {
+
+/// The software profile a training or inference row's framework is costed with: its own, or for frameworks without
+/// one, the profile of the software they run (each named in docs/accuracy.md): nanotron (PyTorch with Megatron-style
+/// tensor and pipeline parallelism and fused kernels) and DeepSpeed on Megatron's model code (`megatron=1`) as
+/// megatron; JAX (Pax, MaxText: XLA-compiled graphs) as tensorflow-xla; DeepSpeed under Hugging Face's Trainer and
+/// Colossal-AI (Hugging Face's model code with its own shard policies) as hf-pytorch.
+inline std::string time_profile(const measurement& m) {
+    const std::string fw = m.param("framework").value_or("pytorch");
+    if (fw == "nanotron" || (fw == "deepspeed" && m.param("megatron") == std::optional<std::string>("1"))) {
+        return "megatron";
+    }
+    if (fw == "jax") {
+        return "tensorflow-xla";
+    }
+    if (fw == "deepspeed" || fw == "colossalai") {
+        return "hf-pytorch";
+    }
+    return fw;
+}
+
+/// The recompute policy a row states: `recompute=` (none, selective, full), or JAX's rematerialization policy
+/// (`remat=`): `full` recomputes each block; Pax's save_dot_with_no_batch_dim and MaxText's minimal_flash keep the
+/// weight GEMMs' outputs and recompute the rest, the core attention and the pointwise ops: Megatron's selective.
+inline recompute recompute_of(const measurement& m) {
+    const std::string r = m.param("recompute").value_or(m.param("remat").value_or("none"));
+    if (r == "full") {
+        return recompute::full;
+    }
+    return r == "selective" || r == "save_dot_with_no_batch_dim" || r == "minimal_flash" ? recompute::selective
+                                                                                         : recompute::none;
+}
+
+}  // namespace detail
+
 /// The batch cap of servers with in-flight batching (`batching=inflight`): TensorRT-LLM's engines for its throughput
 /// benchmark are built for a maximum batch of 2048 sequences, so the KV cache, not the cap, bounds the batch.
 inline constexpr long long inflight_serve_batch = 2048;
@@ -422,8 +457,8 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         c.lora_rank = m.int_param("lora_rank").value_or(c.lora_rank);
         c.lora_targets = lora_targets_of(m.param("lora_modules").value_or("q_proj+v_proj"));
     }
-    c.framework = m.param("framework").value_or(c.framework);
-    c.framework_version = framework_version_of(m);
+    c.framework = detail::time_profile(m);
+    c.framework_version = c.framework == m.param("framework").value_or("pytorch") ? framework_version_of(m) : "";
     c.batch = m.batch.value_or(m.int_param("microbatch").value_or(c.mode == mode::train ? 8 : 1));
     c.seq_len = m.seq_len.value_or(0);
     c.image_size = m.image_size.value_or(0);
@@ -441,10 +476,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     c.microbatches = static_cast<int>(m.int_param("microbatches").value_or(0));  // per step, with pp (0: default)
     const std::string fsdp = m.param("fsdp").value_or("");
     c.zero = static_cast<int>(m.int_param("zero").value_or(fsdp.rfind("full_shard", 0) == 0 ? 3 : 0));
-    const auto rc_param = m.param("recompute");
-    c.recompute = rc_param == std::optional<std::string>("full")        ? recompute::full
-                  : rc_param == std::optional<std::string>("selective") ? recompute::selective
-                                                                        : recompute::none;
+    c.recompute = detail::recompute_of(m);
     c.sequence_parallel = m.param("sequence_parallel") == std::optional<std::string>("1");
     if (m.param("distributed_optimizer") == std::optional<std::string>("1") && c.zero == 0) {
         c.zero = 1;  // Megatron's distributed optimizer shards the optimizer state: ZeRO stage 1
@@ -675,22 +707,47 @@ namespace detail {
 
 /// Keys of a workload row's params that describe the row without changing the run it models: where it comes from
 /// (bench, harness, scenario, search, iters, via, vintage, task), counts the columns already give (global_batch,
-/// global_batch_tokens, tokens, requests, n_params), a microbenchmark's labels (model), the input pipeline, which the
-/// model takes as hidden behind the step (dali, data), and llama.cpp's build labels (cuda_graphs, pp_variant).
-inline constexpr std::array<std::string_view, 18> descriptive_keys = {
-    "bench",    "cuda_graphs", "dali",  "data",     "global_batch", "global_batch_tokens",
-    "harness",  "iters",       "model", "n_params", "pp_variant",   "requests",
-    "scenario", "search",      "task",  "tokens",   "vintage",      "via"};
+/// global_batch_tokens, tokens, requests, n_params, quantization: the precision column's FP8), a microbenchmark's
+/// labels (model), the input pipeline, which the model takes as hidden behind the step (dali, data), llama.cpp's build
+/// labels (cuda_graphs, pp_variant), the program a framework ran (pax, maxtext, megatron: the profile is the
+/// framework's) and JAX's mesh axes, whose product the dp, tp and zero keys already state (dcn_*, ici_*, scan_layers).
+inline constexpr std::array<std::string_view, 26> descriptive_keys = {"bench",
+                                                                      "cuda_graphs",
+                                                                      "dali",
+                                                                      "data",
+                                                                      "dcn_data_parallelism",
+                                                                      "dcn_fsdp_parallelism",
+                                                                      "global_batch",
+                                                                      "global_batch_tokens",
+                                                                      "harness",
+                                                                      "ici_fsdp_parallelism",
+                                                                      "iters",
+                                                                      "maxtext",
+                                                                      "megatron",
+                                                                      "model",
+                                                                      "n_params",
+                                                                      "pax",
+                                                                      "pp_variant",
+                                                                      "quantization",
+                                                                      "requests",
+                                                                      "scan_layers",
+                                                                      "scenario",
+                                                                      "search",
+                                                                      "task",
+                                                                      "tokens",
+                                                                      "vintage",
+                                                                      "via"};
 
 /// Keys that change the run where the model costs the nearest run it has, each a gap docs/accuracy.md names: `xla=1`
 /// as TensorFlow's graphs without XLA's fusion (a profile of its own, fitted on the one source with such rows, did
 /// worse out of sample); `quant`, llama.cpp's format, at 4 bits a weight whichever (Q4_0 keeps 4.5, Q4_K_M about
 /// 4.8); `channels_last=amp-only`, NVIDIA's ResNet-50 scripts' NCHW outside AMP, as channels-last (costed NCHW, with
 /// cuDNN's transposes, their two A100 TF32 rows come out 21% slow, which the rows do not show).
-inline constexpr std::array<std::string_view, 3> approximated_keys = {"xla", "quant", "channels_last"};
+inline constexpr std::array<std::string_view, 5> approximated_keys = {"xla", "quant", "channels_last", "te",
+                                                                      "attention_impl"};
 
 /// Keys run_for reads into the run (and `dp`, checked against the row's GPUs).
-inline constexpr std::array<std::string_view, 37> run_keys = {"accum",
+inline constexpr std::array<std::string_view, 41> run_keys = {"accum",
                                                               "attention",
                                                               "batching",
                                                               "beams",
@@ -711,15 +768,19 @@ inline constexpr std::array<std::string_view, 37> run_keys = {"accum",
                                                               "layout",
                                                               "lora_modules",
                                                               "lora_rank",
+                                                              "loss_chunked",
                                                               "mean_seq_len",
                                                               "microbatch",
                                                               "microbatches",
                                                               "mlm_positions",
                                                               "nodes",
+                                                              "offload",
                                                               "optimizer",
+                                                              "optimizer_in_bwd",
                                                               "peft",
                                                               "pp",
                                                               "recompute",
+                                                              "remat",
                                                               "scripts",
                                                               "sequence_parallel",
                                                               "tf32",
@@ -727,6 +788,12 @@ inline constexpr std::array<std::string_view, 37> run_keys = {"accum",
                                                               "transformer_impl",
                                                               "version",
                                                               "zero"};
+
+/// Keys that restate the workload's shape (rows of models trained outside the catalog's names carry them): each must
+/// agree with the catalog's model, the vocabulary within 2% (frameworks pad it to a multiple of 64 or 128 per
+/// tensor-parallel rank), or the row is an input error (a wrong workload name).
+inline constexpr std::array<std::string_view, 10> shape_keys = {
+    "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab", "tie_embeddings", "activation", "position"};
 
 /// Keys accepted only at the value the model runs: anything else is a run it does not have.
 inline constexpr std::array<std::pair<std::string_view, std::string_view>, 4> default_only_keys = {
@@ -743,7 +810,7 @@ inline void require_read_keys(const measurement& m) {
     for (const auto& kv : m.params) {
         const std::string& key = kv.first;
         const std::string& value = kv.second;
-        if (in(descriptive_keys, key) || in(run_keys, key) || in(approximated_keys, key)) {
+        if (in(descriptive_keys, key) || in(run_keys, key) || in(approximated_keys, key) || in(shape_keys, key)) {
             continue;
         }
         const auto fixed = std::find_if(default_only_keys.begin(), default_only_keys.end(),
@@ -770,6 +837,37 @@ inline void require_read_keys(const measurement& m) {
     }
 }
 
+/// Throws input_error where a shape key of row `m` (shape_keys) disagrees with transformer `t`.
+inline void require_matching_shape(const measurement& m, const transformer_config& t) {
+    const auto fail = [&m](const std::string& key, const std::string& stated, const std::string& model) {
+        throw input_error(m.file + ":" + std::to_string(m.line) + ": " + m.id + ": " + key + "=" + stated + " but " +
+                          m.workload + " has " + model);
+    };
+    const std::array<std::pair<std::string_view, long long>, 6> sizes = {{{"layers", t.layers},
+                                                                          {"hidden", t.hidden},
+                                                                          {"heads", t.heads},
+                                                                          {"kv_heads", t.kv_heads},
+                                                                          {"head_dim", t.head_dim},
+                                                                          {"ffn", t.ffn_hidden}}};
+    for (const auto& [key, value] : sizes) {
+        if (const auto stated = m.int_param(std::string(key)); stated && *stated != value) {
+            fail(std::string(key), std::to_string(*stated), std::to_string(value));
+        }
+    }
+    if (const auto v = m.int_param("vocab"); v && std::abs(static_cast<double>(*v - t.vocab)) > 0.02 * t.vocab) {
+        fail("vocab", std::to_string(*v), std::to_string(t.vocab));
+    }
+    if (const auto tie = m.param("tie_embeddings"); tie && (*tie == "1") != t.tied_embeddings) {
+        fail("tie_embeddings", *tie, t.tied_embeddings ? "tied embeddings" : "an untied output layer");
+    }
+    if (const auto a = m.param("activation"); a && *a != to_string_view(t.ffn)) {
+        fail("activation", *a, std::string(to_string_view(t.ffn)));
+    }
+    if (const auto pos = m.param("position"); pos && *pos != to_string_view(t.position)) {
+        fail("position", *pos, std::string(to_string_view(t.position)));
+    }
+}
+
 }  // namespace detail
 
 /// Predicts row `m` in its own metric with `params`; throws roofcast::error (with the reason) for a row
@@ -786,6 +884,9 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     const workload& w = cat.workload_named(m.workload);
     if (!is_memory_metric(m.metric)) {
         detail::require_read_keys(m);
+        if (w.transformer) {
+            detail::require_matching_shape(m, *w.transformer);
+        }
     }
     const run_config c = run_for(m, g);
     if (is_memory_metric(m.metric)) {

@@ -16,7 +16,7 @@ namespace detail {
 /// Every transformer of models/workloads/, ordered by name.
 inline std::vector<transformer_config> builtin_transformers() {
     std::vector<transformer_config> v;
-    v.reserve(63);
+    v.reserve(72);
     {  // models/workloads/bert-base.toml
         transformer_config t;
         t.name = "bert-base";
@@ -266,6 +266,69 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S2", "Hugging Face google/gemma-2-9b config.json: hidden_size 3584, intermediate_size 14336, num_hidden_layers 42, num_attention_heads 16, num_key_value_heads 8, head_dim 256, vocab_size 256000, max_position_embeddings 8192, sliding_window 4096, hidden_activation gelu_pytorch_tanh"},
             {"S3", "Hugging Face transformers models/gemma2/modeling_gemma2.py: Gemma2DecoderLayer is_sliding = not bool(layer_idx % 2); four Gemma2RMSNorms per layer; lm_head tied (tie_word_embeddings default true)"}};
         t.origin = "built-in (models/workloads/gemma2-9b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt-1t-deepspeed.toml
+        transformer_config t;
+        t.name = "gpt-1t-deepspeed";
+        t.aliases = {"gpt-1t"};
+        t.description = "1T GPT (DeepSpeed Azure post): 128-layer decoder, d_model 25600, 160 heads, GELU 102400, vocab 50257";
+        t.kind = transformer_kind::decoder;
+        t.layers = 128;
+        t.decoder_layers = 0;
+        t.hidden = 25600;
+        t.heads = 160;
+        t.kv_heads = 160;
+        t.head_dim = 160;
+        t.ffn_hidden = 102400;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1000000000000.0;
+        t.sources = {
+            {"S1", "microsoft/DeepSpeed docs/_posts/2022-07-26-deepspeed-azure.md (DeepSpeed blog 'Azure empowers easy-to-use, high-performance, and hyperscale model training using DeepSpeed'), Table 2: layers, hidden size and attention heads of the 175B, 530B, 1T and 2T GPT models trained with ZeRO-3 on Azure NDm A100 v4"},
+            {"S2", "Megatron-LM GPT model as Megatron-DeepSpeed trains it: pre-layer-norm blocks, learned positions, GELU feed-forward of 4 x hidden with biases, GPT-2 BPE vocabulary of 50257, output tied to the token embedding"}};
+        t.origin = "built-in (models/workloads/gpt-1t-deepspeed.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/gpt-2t-deepspeed.toml
+        transformer_config t;
+        t.name = "gpt-2t-deepspeed";
+        t.aliases = {"gpt-2t"};
+        t.description = "2T GPT (DeepSpeed Azure post): 160-layer decoder, d_model 32768, 128 heads, GELU 131072, vocab 50257";
+        t.kind = transformer_kind::decoder;
+        t.layers = 160;
+        t.decoder_layers = 0;
+        t.hidden = 32768;
+        t.heads = 128;
+        t.kv_heads = 128;
+        t.head_dim = 256;
+        t.ffn_hidden = 131072;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.sources = {
+            {"S1", "microsoft/DeepSpeed docs/_posts/2022-07-26-deepspeed-azure.md (DeepSpeed blog 'Azure empowers easy-to-use, high-performance, and hyperscale model training using DeepSpeed'), Table 2: layers, hidden size and attention heads of the 175B, 530B, 1T and 2T GPT models trained with ZeRO-3 on Azure NDm A100 v4"},
+            {"S2", "Megatron-LM GPT model as Megatron-DeepSpeed trains it: pre-layer-norm blocks, learned positions, GELU feed-forward of 4 x hidden with biases, GPT-2 BPE vocabulary of 50257, output tied to the token embedding"}};
+        t.origin = "built-in (models/workloads/gpt-2t-deepspeed.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/gpt-j-6b.toml
@@ -927,6 +990,38 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/llama2-13b.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/llama2-34b.toml
+        transformer_config t;
+        t.name = "llama2-34b";
+        t.aliases = {};
+        t.description = "Llama 2 34B (fms-fsdp): 48-layer decoder, d_model 8192, 64 heads, 8 KV heads, SwiGLU 22016, vocab 32000";
+        t.kind = transformer_kind::decoder;
+        t.layers = 48;
+        t.decoder_layers = 0;
+        t.hidden = 8192;
+        t.heads = 64;
+        t.kv_heads = 8;
+        t.head_dim = 128;
+        t.ffn_hidden = 22016;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 32000;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 34000000000.0;
+        t.sources = {
+            {"S1", "foundation-model-stack/fms-fsdp fms_fsdp/utils/config_utils.py get_model_config('llama2_34b'): LLaMAConfig(emb_dim 8192, nheads 64, kvheads 8, nlayers 48, hidden_grow_factor 22016/8192, src_vocab_size 32000), the Llama 2 architecture (RMSNorm, RoPE, SwiGLU, no biases, untied output)"},
+            {"S2", "foundation-model-stack/fms-fsdp README.md, training throughput benchmarks: 7B, 13B, 34B and 70B Llama 2 style models trained with FSDP at 4k context"}};
+        t.origin = "built-in (models/workloads/llama2-34b.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/llama2-70b.toml
         transformer_config t;
         t.name = "llama2-70b";
@@ -1463,6 +1558,166 @@ inline std::vector<transformer_config> builtin_transformers() {
         t.origin = "built-in (models/workloads/mpt-7b.toml)";
         v.push_back(std::move(t));
     }
+    {  // models/workloads/mt-nlg-530b.toml
+        transformer_config t;
+        t.name = "mt-nlg-530b";
+        t.aliases = {"megatron-turing-nlg-530b"};
+        t.description = "530B GPT (DeepSpeed Azure post): 105-layer decoder, d_model 20480, 128 heads, GELU 81920, vocab 50257";
+        t.kind = transformer_kind::decoder;
+        t.layers = 105;
+        t.decoder_layers = 0;
+        t.hidden = 20480;
+        t.heads = 128;
+        t.kv_heads = 128;
+        t.head_dim = 160;
+        t.ffn_hidden = 81920;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50257;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 530000000000.0;
+        t.sources = {
+            {"S1", "microsoft/DeepSpeed docs/_posts/2022-07-26-deepspeed-azure.md (DeepSpeed blog 'Azure empowers easy-to-use, high-performance, and hyperscale model training using DeepSpeed'), Table 2: layers, hidden size and attention heads of the 175B, 530B, 1T and 2T GPT models trained with ZeRO-3 on Azure NDm A100 v4"},
+            {"S2", "Megatron-LM GPT model as Megatron-DeepSpeed trains it: pre-layer-norm blocks, learned positions, GELU feed-forward of 4 x hidden with biases, GPT-2 BPE vocabulary of 50257, output tied to the token embedding"}};
+        t.origin = "built-in (models/workloads/mt-nlg-530b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/nanotron-llama-1.34b.toml
+        transformer_config t;
+        t.name = "nanotron-llama-1.34b";
+        t.aliases = {"nanotron-1b"};
+        t.description = "nanotron benchmark 1B: 16-layer Llama decoder, d_model 2048, 32 heads, SwiGLU 8192, vocab 131072, tied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 16;
+        t.decoder_layers = 0;
+        t.hidden = 2048;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 64;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 131072;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 1340000000.0;
+        t.sources = {
+            {"S1", "huggingface/nanotron scripts/scaling_benchmarks.py model_configs (the benchmark shapes of the Ultra-Scale Playbook: layers, hidden, heads, intermediate size per size label; Llama architecture: RMSNorm, RoPE, SwiGLU, no biases) with vocab_size 131072; the parameter count this shape gives reproduces the label of the playbook's benchmark heatmap (huggingface/nanotron docs/benchmark_summary.svg)"},
+            {"S2", "Hugging Face Ultra-Scale Playbook (nanotron/ultrascale-playbook), benchmark section: Llama-architecture models of 1B, 3B, 8B and 80B trained at sequence length 4096 on 1 to 64 nodes of 8 H100"}};
+        t.origin = "built-in (models/workloads/nanotron-llama-1.34b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/nanotron-llama-3.57b.toml
+        transformer_config t;
+        t.name = "nanotron-llama-3.57b";
+        t.aliases = {"nanotron-3b"};
+        t.description = "nanotron benchmark 3B: 28-layer Llama decoder, d_model 3072, 32 heads, SwiGLU 8192, vocab 131072, tied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 28;
+        t.decoder_layers = 0;
+        t.hidden = 3072;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 96;
+        t.ffn_hidden = 8192;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 131072;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = true;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 3570000000.0;
+        t.sources = {
+            {"S1", "huggingface/nanotron scripts/scaling_benchmarks.py model_configs (the benchmark shapes of the Ultra-Scale Playbook: layers, hidden, heads, intermediate size per size label; Llama architecture: RMSNorm, RoPE, SwiGLU, no biases) with vocab_size 131072; the parameter count this shape gives reproduces the label of the playbook's benchmark heatmap (huggingface/nanotron docs/benchmark_summary.svg)"},
+            {"S2", "Hugging Face Ultra-Scale Playbook (nanotron/ultrascale-playbook), benchmark section: Llama-architecture models of 1B, 3B, 8B and 80B trained at sequence length 4096 on 1 to 64 nodes of 8 H100"}};
+        t.origin = "built-in (models/workloads/nanotron-llama-3.57b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/nanotron-llama-8.86b.toml
+        transformer_config t;
+        t.name = "nanotron-llama-8.86b";
+        t.aliases = {"nanotron-8b"};
+        t.description = "nanotron benchmark 8B: 32-layer Llama decoder, d_model 4096, 32 heads, SwiGLU 14336, vocab 131072, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 14336;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 131072;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 8860000000.0;
+        t.sources = {
+            {"S1", "huggingface/nanotron scripts/scaling_benchmarks.py model_configs (the benchmark shapes of the Ultra-Scale Playbook: layers, hidden, heads, intermediate size per size label; Llama architecture: RMSNorm, RoPE, SwiGLU, no biases) with vocab_size 131072; the parameter count this shape gives reproduces the label of the playbook's benchmark heatmap (huggingface/nanotron docs/benchmark_summary.svg)"},
+            {"S2", "Hugging Face Ultra-Scale Playbook (nanotron/ultrascale-playbook), benchmark section: Llama-architecture models of 1B, 3B, 8B and 80B trained at sequence length 4096 on 1 to 64 nodes of 8 H100"}};
+        t.origin = "built-in (models/workloads/nanotron-llama-8.86b.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/nanotron-llama-80b.toml
+        transformer_config t;
+        t.name = "nanotron-llama-80b";
+        t.aliases = {"nanotron-80b"};
+        t.description = "nanotron benchmark 80B: 80-layer Llama decoder, d_model 8192, 64 heads, SwiGLU 28672, vocab 131072, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 80;
+        t.decoder_layers = 0;
+        t.hidden = 8192;
+        t.heads = 64;
+        t.kv_heads = 64;
+        t.head_dim = 128;
+        t.ffn_hidden = 28672;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 131072;
+        t.max_seq = 4096;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 80000000000.0;
+        t.sources = {
+            {"S1", "huggingface/nanotron scripts/scaling_benchmarks.py model_configs (the benchmark shapes of the Ultra-Scale Playbook: layers, hidden, heads, intermediate size per size label; Llama architecture: RMSNorm, RoPE, SwiGLU, no biases) with vocab_size 131072; the parameter count this shape gives reproduces the label of the playbook's benchmark heatmap (huggingface/nanotron docs/benchmark_summary.svg)"},
+            {"S2", "Hugging Face Ultra-Scale Playbook (nanotron/ultrascale-playbook), benchmark section: Llama-architecture models of 1B, 3B, 8B and 80B trained at sequence length 4096 on 1 to 64 nodes of 8 H100"}};
+        t.origin = "built-in (models/workloads/nanotron-llama-80b.toml)";
+        v.push_back(std::move(t));
+    }
     {  // models/workloads/opt-1.3b.toml
         transformer_config t;
         t.name = "opt-1.3b";
@@ -1527,6 +1782,38 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S2", "Hugging Face facebook/opt-125m config.json: hidden_size 768, num_hidden_layers 12, num_attention_heads 12, ffn_dim 3072, activation_function relu, vocab_size 50272, max_position_embeddings 2048, do_layer_norm_before true, word_embed_proj_dim 768"},
             {"S3", "Hugging Face transformers models/opt/modeling_opt.py: OPTLearnedPositionalEmbedding (max_position_embeddings + 2 rows), biased attention and FFN linears, lm_head tied to the input embedding"}};
         t.origin = "built-in (models/workloads/opt-125m.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/paxml-gpt-5b.toml
+        transformer_config t;
+        t.name = "paxml-gpt-5b";
+        t.aliases = {"pax-gpt-5b", "GPT5B"};
+        t.description = "Paxml GPT5B: 24-layer GPT decoder, d_model 4096, 32 heads, GELU 16384, vocab 50304, context 2048";
+        t.kind = transformer_kind::decoder;
+        t.layers = 24;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 16384;
+        t.ffn = ffn_kind::gelu;
+        t.vocab = 50304;
+        t.max_seq = 2048;
+        t.norm = norm_type::layer_norm;
+        t.position = position_kind::learned;
+        t.tied_embeddings = true;
+        t.linear_bias = true;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.published_parameters = 5000000000.0;
+        t.sources = {
+            {"S1", "google/paxml paxml/contrib/gpu/scripts_gpu/configs.py, class GPT5B (NUM_LAYERS 24, MODEL_DIMS 4096, NUM_HEADS 32, HIDDEN_DIMS 16384, MAX_SEQ_LEN 2048) on the GPT base config of that file (praxis TransformerLm: learned position embedding, layer norm, GELU feed-forward with biases, softmax shared with the token embedding; vocabulary padded to 50304)"},
+            {"S2", "NVIDIA/JAX-Toolbox rosetta/rosetta/projects/pax/README.md: the 5B GPT configuration benchmarked on A100 and H100 at sequence length 2048"}};
+        t.origin = "built-in (models/workloads/paxml-gpt-5b.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/phi-1_5.toml

@@ -31,11 +31,13 @@ struct link_spec {
     double latency;
     /// Where the bandwidth comes from.
     std::string_view source;
+    /// Whether `bandwidth` is one link a whole node shares (a node's Ethernet port) rather than each GPU's own.
+    bool per_node = false;
 };
 
 /// Every link roofcast knows. NVLink: NVIDIA's per-GPU totals (both directions) halved; PCIe x16: lanes ×
 /// transfer rate × 128/130 encoding; networks: one NIC per GPU at the port rate.
-inline constexpr std::array<link_spec, 16> links = {{
+inline constexpr std::array<link_spec, 19> links = {{
     {"nvlink2", "NVLink 2 (V100 SXM2/SXM3: 6 links)", 150e9, 0.8, 5e-6, "NVIDIA V100: 300 GB/s NVLink per GPU"},
     {"nvlink3", "NVLink 3 (A100 SXM4: 12 links)", 300e9, 0.8, 5e-6, "NVIDIA A100: 600 GB/s NVLink per GPU"},
     {"nvlink3-bridge", "NVLink 3 bridge between two PCIe cards (A40, RTX A6000)", 56.25e9, 0.8, 5e-6,
@@ -52,9 +54,15 @@ inline constexpr std::array<link_spec, 16> links = {{
     {"ib-hdr", "InfiniBand HDR, 200 Gb/s per GPU", 25e9, 0.85, 15e-6, "InfiniBand Trade Association: HDR 200 Gb/s"},
     {"ib-ndr", "InfiniBand NDR, 400 Gb/s per GPU", 50e9, 0.85, 15e-6, "InfiniBand Trade Association: NDR 400 Gb/s"},
     {"ib-xdr", "InfiniBand XDR, 800 Gb/s per GPU", 100e9, 0.85, 15e-6, "InfiniBand Trade Association: XDR 800 Gb/s"},
+    {"ib-edr-dgx2", "InfiniBand EDR on DGX-2: 8 x 100 Gb/s ports for 16 GPUs, 50 Gb/s per GPU", 6.25e9, 0.85, 15e-6,
+     "NVIDIA DGX-2 datasheet: 8 x 100 Gb/s InfiniBand EDR"},
+    {"efa-p5", "AWS EFA v2 on p5 instances: 3200 Gb/s for 8 GPUs, 400 Gb/s per GPU", 50e9, 0.8, 20e-6,
+     "AWS EC2 P5 instances: 3,200 Gbps of EFAv2 networking per 8 H100"},
+    {"roce-50g", "RoCE, a 400 Gb/s node link shared by 8 GPUs, 50 Gb/s per GPU", 6.25e9, 0.8, 20e-6,
+     "IEEE 802.3: 400 Gb/s per node"},
     {"roce-100g", "RoCE over 100 Gb Ethernet per GPU", 12.5e9, 0.8, 20e-6, "IEEE 802.3: 100 Gb/s"},
     {"roce-400g", "RoCE over 400 Gb Ethernet per GPU", 50e9, 0.8, 20e-6, "IEEE 802.3: 400 Gb/s"},
-    {"ethernet-25g", "TCP over 25 Gb Ethernet per node", 3.125e9, 0.7, 50e-6, "IEEE 802.3: 25 Gb/s"},
+    {"ethernet-25g", "TCP over 25 Gb Ethernet per node", 3.125e9, 0.7, 50e-6, "IEEE 802.3: 25 Gb/s", true},
 }};
 
 /// The link called `name` (case-insensitive); throws unknown_name_error with the closest names.

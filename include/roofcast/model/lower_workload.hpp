@@ -41,6 +41,9 @@ struct collective {
     /// Whether it can overlap with backward computation (data-parallel gradients, ZeRO/FSDP gathers);
     /// tensor-parallel all-reduces sit on the critical path.
     bool overlappable = false;
+    /// Distance of the group's ranks in the global rank order (tensor-parallel ranks innermost, then data-parallel,
+    /// then pipeline stages, Megatron's order): 1 for a tensor-parallel group, tp for a data-parallel one.
+    int stride = 1;
 };
 
 /// One GPU's work for one unit of a phase (a training step of one micro-batch, a forward pass, a decode step).
@@ -70,6 +73,22 @@ enum class backward_gemms { data_and_weight, weight_only, data_only, none };
 /// (dX = dY·Wᵀ: M×K×N; dW = Xᵀ·dY: K×N×M).
 inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, long long m, long long n,
                   long long k, const precision_types& t, bool training, backward_gemms grads, double count) {
+    // FP8 training (Transformer Engine's Linear and torchao's float8 training) casts each GEMM operand from its 16-bit
+    // copy to FP8 with its scale and also writes the transposed copy the backward GEMMs read (TE's
+    // fp8_cast_transpose kernels): the input per micro-batch, the weight, and in backward the output gradient;
+    // each reads 2 bytes and writes 1 + 1 per element, and runs as a kernel of its own.
+    const bool fp8_training = training && t.math == dtype::fp8;
+    const auto cast_transpose = [&](std::vector<kernel>& to, const char* what, double elements) {
+        kernel c = kernels::cast(suffixed(name, what), elements, t.activation, dtype::fp8);
+        c.written = 2.0 * elements * element_bytes(dtype::fp8) * units::byte;
+        c.fusible = false;
+        c.count = count;
+        to.push_back(std::move(c));
+    };
+    if (fp8_training) {
+        cast_transpose(fwd, " input fp8 cast", static_cast<double>(m * k));
+        cast_transpose(fwd, " weight fp8 cast", static_cast<double>(k * n));
+    }
     kernel f = kernels::gemm(name, m, n, k, t.math, t.activation, t.math_unit);
     f.count = count;
     f.read = (static_cast<double>(m * k) * element_bytes(t.activation) +
@@ -78,6 +97,9 @@ inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std:
     fwd.push_back(std::move(f));
     if (!training) {
         return;
+    }
+    if (fp8_training && grads != backward_gemms::none) {
+        cast_transpose(bwd, " grad fp8 cast", static_cast<double>(m * n));
     }
     if (grads == backward_gemms::data_and_weight || grads == backward_gemms::data_only) {
         kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit);
@@ -261,11 +283,12 @@ inline void data_parallel_collectives(lowered_work& w, const run_plan& p, double
     const double grad_bytes = trained * element_bytes(gradient_type(p.types));
     if (p.config.zero >= 3) {
         w.collectives.push_back({"zero-3 all-gather", collective::kind::all_gather,
-                                 local_params * element_bytes(p.types.weight), p.dp, 2.0, true});
+                                 local_params * element_bytes(p.types.weight), p.dp, 2.0, true, p.config.tp});
         w.collectives.push_back(
-            {"gradient reduce-scatter", collective::kind::reduce_scatter, grad_bytes, p.dp, 1.0, true});
+            {"gradient reduce-scatter", collective::kind::reduce_scatter, grad_bytes, p.dp, 1.0, true, p.config.tp});
     } else {
-        w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce, grad_bytes, p.dp, 1.0, true});
+        w.collectives.push_back(
+            {"gradient all-reduce", collective::kind::all_reduce, grad_bytes, p.dp, 1.0, true, p.config.tp});
     }
 }
 
@@ -718,7 +741,8 @@ private:
                                      blocks * (tr_ ? 4.0 : 2.0), false});
         }
         for (const auto& [sent, count] : all_to_all_) {
-            w.collectives.push_back({"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count, false});
+            w.collectives.push_back(
+                {"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count, false, p_.config.tp});
         }
         if (tr_ && p_.dp > 1) {
             detail::data_parallel_collectives(w, p_, local_params, trained);

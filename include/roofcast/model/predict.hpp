@@ -125,8 +125,11 @@ inline watts average_power(const gpu_spec& g, double compute_busy, double memory
 /// Time of a collective among `c.group` GPUs laid out as `n` (ring algorithms, alpha-beta model,
 /// Thakur et al. 2005): all-reduce 2(n−1)/n·B/bw + 2(n−1)·α; all-gather, reduce-scatter and all-to-all
 /// (pairwise exchange: each rank sends (n−1)/n of its B) (n−1)/n·B/bw + (n−1)·α; point-to-point B/bw + α. Within a node
-/// bw is the intra-node link's achieved bandwidth; a group spanning nodes is bound by the slower of the two links, with
-/// the network's latency.
+/// bw is the intra-node link's achieved bandwidth. A group whose ranks (`c.stride` apart) span nodes runs one ring
+/// per NIC, each leaving a node once (NCCL's rings; nccl-tests doc/PERFORMANCE.md, bus bandwidth): its r ranks on a
+/// node send over r NICs, so a ring collective moves at min(intra, r·NIC) with the network's latency; all-to-all and
+/// point-to-point traffic leaves through each rank's own NIC. A link a node shares gives each GPU 1/gpus_per_node of
+/// it.
 inline seconds collective_time(const collective& c, const node_layout& n) {
     const int g = c.group;
     if (g <= 1) {
@@ -134,8 +137,12 @@ inline seconds collective_time(const collective& c, const node_layout& n) {
     }
     double bw = n.intra->bandwidth * n.intra->efficiency;
     double alpha = n.intra->latency;
-    if (g > n.gpus_per_node) {
-        bw = std::min(bw, n.inter->bandwidth * n.inter->efficiency);
+    const int stride = std::max(1, c.stride);
+    if (static_cast<long long>(g) * stride > n.gpus_per_node) {
+        const double nic = n.inter->bandwidth * n.inter->efficiency / (n.inter->per_node ? n.gpus_per_node : 1);
+        const int ranks_per_node = std::clamp(n.gpus_per_node / stride, 1, g);
+        const bool ring = c.op != collective::kind::all_to_all && c.op != collective::kind::send_recv;
+        bw = std::min(bw, nic * (ring ? ranks_per_node : 1));
         alpha = n.inter->latency;
     }
     const double frac = static_cast<double>(g - 1) / g;

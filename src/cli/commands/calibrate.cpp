@@ -23,8 +23,16 @@ struct calibrate_options : data_options {
     std::vector<std::string> cross_validate;
     std::string accuracy_report;
     std::string held_out;
+    std::vector<std::string> score;
     int threads = 2;
 };
+
+/// The --score files' rows (merged, --mode applied): predicted with the fitted parameters, never fitted.
+measurement_set load_scored(const calibrate_options& opt) {
+    data_options scored = opt;
+    scored.data = opt.score;
+    return load_data(scored);
+}
 
 /// Progress on stderr when it is a terminal.
 bool interactive() {
@@ -84,15 +92,32 @@ int run(const calibrate_options& opt) {
     }
     // The command as documented, without output paths, so re-running it reproduces the files byte for byte.
     std::string command = "roofcast calibrate " + data_arguments(opt) + (opt.mode.empty() ? "" : " --mode " + opt.mode);
+    for (const std::string& f : opt.score) {
+        command += " --score " + f;
+    }
     for (const std::string& s : opt.cross_validate) {
         command += " --cross-validate " + s;
     }
     const std::vector<cross_validation> cvs = run_cross_validations(opt, data, c);
-    for (const cross_validation& cv : cvs) {  // likely ranges from held-out residuals (by source first)
+    // The likely ranges: the held-out residuals (leaving sources out first) and those of the scored rows, which no
+    // fit saw; the scored rows' coverage by ranges built without their source says whether the ranges are honest.
+    const measurement_set scored_data = opt.score.empty() ? measurement_set{} : load_scored(opt);
+    const validation_report scored = validate(scored_data, c, res.params);
+    const std::vector<time_residual> scored_residuals = time_residuals(scored, scored_data, c);
+    std::vector<time_residual> pool = scored_residuals;
+    if (cvs.empty()) {  // no held-out residuals: the in-sample ones
+        const std::vector<time_residual> in_sample = time_residuals(validate(data, c, res.params), data, c);
+        pool.insert(pool.end(), in_sample.begin(), in_sample.end());
+    }
+    for (const cross_validation& cv : cvs) {
         if (cv.split == cv_split::source || cvs.size() == 1) {
-            res.params.error_bands = error_bands(cv.held_out, data, c);
+            const std::vector<time_residual> held = time_residuals(cv.held_out, data, c);
+            pool.insert(pool.end(), held.begin(), held.end());
+            break;
         }
     }
+    res.params.error_bands = bands_of(pool);
+    const std::map<std::string, range_coverage> coverage = held_out_coverage(pool, scored_residuals);
     // Memory rows are predicted by no fitted parameter, so these residuals are out of sample: the footprint's
     // likely range.
     const validation_report memory_after = validate(memory_data, c, res.params);
@@ -112,12 +137,17 @@ int run(const calibrate_options& opt) {
         write_file(opt.accuracy_report,
                    accuracy_markdown(after, cvs, command) +
                        (memory_data.rows.empty() ? std::string()
-                                                 : "\n" + memory_accuracy_markdown(memory_after, memory_data)));
+                                                 : "\n" + memory_accuracy_markdown(memory_after, memory_data)) +
+                       (scored_data.rows.empty() ? std::string()
+                                                 : "\n" + scored_accuracy_markdown(scored, scored_data, coverage)));
     }
     if (!opt.held_out.empty()) {
         write_file(opt.held_out, held_out_table(cvs, data).to_csv());
     }
     std::cout << describe(res, after);
+    if (!scored_data.rows.empty()) {
+        std::cout << "scored, never fitted (" << scored_data.file << "): " << summary_text(scored);
+    }
     for (const cross_validation& cv : cvs) {
         std::cout << describe(cv);
     }
@@ -150,6 +180,9 @@ command add_calibrate(CLI::App& app) {
     cmd->add_option("--held-out", opt->held_out,
                     "CSV to write: every cross-validated row's out-of-sample prediction (needs --cross-validate)")
         ->needs(cv_option);
+    cmd->add_option("--score", opt->score,
+                    "Measurement CSV to predict with the fitted parameters and report apart, never fitted (repeatable)")
+        ->check(CLI::ExistingFile);
     cmd->add_option("--threads", opt->threads, "Worker threads for the cross-validation folds")
         ->check(in_range(1, 256))
         ->capture_default_str();
