@@ -132,17 +132,18 @@ TEST_CASE("validate reads every key of a workload row, or skips the row naming t
 TEST_CASE("rows of frameworks without a profile are costed as the software they run, and shape keys are checked") {
     const std::string head = "id,gpu,num_gpus,workload,mode,phase,batch,seq_len,precision,params,metric,value\n";
     const std::string row = "H100-SXM5-80GB,16,llama2-7b,train,step,2,4096,amp-bf16,";
-    const std::string csv = head + "n1," + row + "framework=nanotron;tp=2;dp=8;interconnect=efa-p5,tokens_per_s,1\n" +
-                            "n2," + row + "framework=megatron;tp=2;dp=8;interconnect=efa-p5,tokens_per_s,1\n" + "n3," +
-                            row + "framework=jax;maxtext=1;zero=3;remat=minimal_flash;layers=32,tokens_per_s,1\n" +
-                            "n4," + row + "framework=tensorflow-xla;zero=3;recompute=selective,tokens_per_s,1\n" +
-                            "n5," + row + "framework=colossalai;zero=2,tokens_per_s,1\n" + "n6," + row +
-                            "framework=hf-pytorch;zero=2,tokens_per_s,1\n" + "n7," + row +
-                            "framework=pytorch;layers=40,tokens_per_s,1\n" + "n8," + row +
-                            "framework=pytorch;vocab=32256;kv_heads=32;activation=swiglu,tokens_per_s,1\n";
+    const std::string csv =
+        head + "n1," + row + "framework=nanotron;tp=2;dp=8;interconnect=efa-p5,tokens_per_s,1\n" + "n2," + row +
+        "framework=megatron;tp=2;dp=8;interconnect=efa-p5,tokens_per_s,1\n" + "n3," + row +
+        "framework=jax;maxtext=1;zero=3;remat=minimal_flash;layers=32,tokens_per_s,1\n" + "n4," + row +
+        "framework=tensorflow-xla;zero=3;recompute=selective,tokens_per_s,1\n" + "n5," + row +
+        "framework=colossalai;zero=2,tokens_per_s,1\n" + "n6," + row + "framework=hf-pytorch;zero=2,tokens_per_s,1\n" +
+        "n7," + row + "framework=pytorch;layers=40,tokens_per_s,1\n" + "n8," + row +
+        "framework=pytorch;vocab=32256;kv_heads=32;activation=swiglu,tokens_per_s,1\n" + "n9," + row +
+        "framework=nanotron;tp=2;dp=8;interconnect=efa-p5;attention_impl=flash-attn-2," + "tokens_per_s,1\n";
     const rc::validation_report r =
         rc::validate(rc::parse_measurements(csv, "t.csv"), rc::catalog(), rc::default_params());
-    REQUIRE(r.rows.size() == 8);
+    REQUIRE(r.rows.size() == 9);
     for (const std::size_t i : {0, 1, 2, 3, 4, 5, 7}) {
         REQUIRE(r.rows[i].predicted.has_value());
     }
@@ -153,6 +154,9 @@ TEST_CASE("rows of frameworks without a profile are costed as the software they 
     CHECK(*r.rows[4].predicted == *r.rows[5].predicted);
     // Llama-2-7B has 32 layers, not 40: a wrong shape is an input error; its vocabulary of 32000 within 2% is not.
     CHECK(r.rows[6].skip_reason.find("layers=40 but llama2-7b has 32") != std::string::npos);
+    // FlashAttention-2, named by the row, runs the Ampere MMA path on the H100: the same run, slower.
+    REQUIRE(r.rows[8].predicted.has_value());
+    CHECK(*r.rows[8].predicted < *r.rows[0].predicted);
 }
 
 TEST_CASE("validate runs what a row states: torch.compile, TF32 off, XLA and channels_last=amp-only as documented") {

@@ -108,6 +108,18 @@ TEST_CASE("FlashAttention-2 is an Ampere-generation kernel: Hopper and Blackwell
     c.framework_version = "2.4";
     c.precision = rc::precision::fp32;  // FlashAttention-2 has no FP32 kernel
     CHECK(marked(c).second == 0);
+    // `--attention fa2` states the kernel whatever the framework's default: Megatron's runs become FlashAttention-2's.
+    c.precision = rc::precision::amp_bf16;
+    c.framework = "megatron";
+    CHECK(marked(c).second == 0);
+    rc::find_run_option("attention").set(c, "fa2");
+    CHECK(*c.fused_attention);
+    CHECK(marked(c).second == marked(c).first);
+    CHECK(marked(c).first > 0);
+    rc::find_run_option("attention").set(c, "fused");
+    CHECK_FALSE(c.flash_attention_2);
+    CHECK(marked(c).second == 0);
+    CHECK_THROWS_AS(rc::find_run_option("attention").set(c, "fa3"), rc::input_error);
 
     // Compute-bound forward attention (8 x 16 heads, 8192 queries, d = 128: 63 waves of ~0.1 ms, each with a ~1 µs
     // wave overhead) takes 1 / ratio as long on the H100 at the prior ratio 0.5; on the A100 the ratio is fixed at 1.

@@ -99,60 +99,6 @@ inline cross_validation cross_validate(const measurement_set& data, const model_
     return cv;
 }
 
-/// One predicted workload row's measured over predicted time (a throughput row's: predicted over measured
-/// throughput), with its kind of run (run_plan::kind) and its source (source_key).
-struct time_residual {
-    /// Kind of run, e.g. "decoder-train".
-    std::string kind;
-    /// The row's source.
-    std::string source;
-    /// Measured over predicted time.
-    double ratio = 1.0;
-};
-
-/// The time residuals of the predicted workload rows of `r` (rows of `data`, not microbenchmarks or memory rows).
-inline std::vector<time_residual> time_residuals(const validation_report& r, const measurement_set& data,
-                                                 const model_catalog& cat) {
-    std::map<std::string, const measurement*> by_id;
-    for (const measurement& m : data.rows) {
-        by_id[m.id] = &m;
-    }
-    std::vector<time_residual> out;
-    for (const row_prediction& p : r.rows) {
-        const auto it = by_id.find(p.id);
-        if (!p.predicted || it == by_id.end() || it->second->mode == "micro" || is_memory_metric(p.metric)) {
-            continue;
-        }
-        const measurement& m = *it->second;
-        const bool throughput = m.metric == "samples_per_s" || m.metric == "tokens_per_s";
-        try {
-            const run_plan plan = resolve(cat.workload_named(m.workload), run_for(m, cat.gpu(m.gpu)));
-            out.push_back({plan.kind, source_key(m), throughput ? *p.predicted / m.value : m.value / *p.predicted});
-        } catch (const error&) {
-        }
-    }
-    return out;
-}
-
-/// The likely range of each kind of run from `residuals`: their 10th and 90th percentiles, widened to contain 1;
-/// kinds with fewer than 5 residuals get none (error_band's default applies). Rows from `skip_source` are left out.
-inline std::map<std::string, std::pair<double, double>> bands_of(const std::vector<time_residual>& residuals,
-                                                                 const std::string& skip_source = "") {
-    std::map<std::string, std::vector<double>> ratios;
-    for (const time_residual& r : residuals) {
-        if (skip_source.empty() || r.source != skip_source) {
-            ratios[r.kind].push_back(r.ratio);
-        }
-    }
-    std::map<std::string, std::pair<double, double>> bands;
-    for (const auto& [kind, v] : ratios) {
-        if (v.size() >= 5) {
-            bands[kind] = {std::min(1.0, quantile(v, 0.1)), std::max(1.0, quantile(v, 0.9))};
-        }
-    }
-    return bands;
-}
-
 /// How often the likely range holds rows it never saw: rows of a kind, and how many fall inside their range.
 struct range_coverage {
     /// Rows, and how many of them fall inside the range.

@@ -66,13 +66,6 @@ inline constexpr std::string_view to_string_view(cv_split s) {
     return s == cv_split::source ? "source" : "gpu";
 }
 
-/// The source a row belongs to: the project its `source` column names, without the commit or the path
-/// ("nvidia-dle@729963dd: PyTorch/..." → "nvidia-dle"; "triton-lang/triton#1648: ..." stays an issue of its own).
-inline std::string source_key(const measurement& m) {
-    const std::string head = m.source.substr(0, m.source.find(':'));
-    return head.substr(0, head.find('@'));
-}
-
 /// The group of row `m` under split `s`.
 inline std::string cv_group(const measurement& m, cv_split s) {
     return s == cv_split::source ? source_key(m) : m.gpu;

@@ -515,6 +515,13 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
                megatron_local || m.param("scripts") == std::optional<std::string>("dle")) {
         c.fused_attention = false;  // eager or unfused attention, or NVIDIA's example scripts with their own
     }
+    // The FlashAttention release a row names (`attention_impl=flash-attn-1.x`, `flash-attn-2`: nanotron, Megatron-
+    // DeepSpeed) runs the Ampere MMA path on Hopper and later, whatever its framework's default.
+    const std::string impl = m.param("attention_impl").value_or("");
+    if (impl.rfind("flash-attn-1", 0) == 0 || impl.rfind("flash-attn-2", 0) == 0) {
+        c.fused_attention = true;
+        c.flash_attention_2 = true;
+    }
     c.target_len = m.int_param("decoder_seq_len").value_or(0);   // an encoder-decoder's targets (T5)
     c.mlm_positions = m.int_param("mlm_positions").value_or(0);  // an encoder's masked-LM head (BERT pretraining)
     // The KV cache's type as the row states it: vLLM's and SGLang's kv_cache_dtype ("auto": the model's type;
@@ -743,12 +750,12 @@ inline constexpr std::array<std::string_view, 26> descriptive_keys = {"bench",
 /// worse out of sample); `quant`, llama.cpp's format, at 4 bits a weight whichever (Q4_0 keeps 4.5, Q4_K_M about
 /// 4.8); `channels_last=amp-only`, NVIDIA's ResNet-50 scripts' NCHW outside AMP, as channels-last (costed NCHW, with
 /// cuDNN's transposes, their two A100 TF32 rows come out 21% slow, which the rows do not show).
-inline constexpr std::array<std::string_view, 5> approximated_keys = {"xla", "quant", "channels_last", "te",
-                                                                      "attention_impl"};
+inline constexpr std::array<std::string_view, 4> approximated_keys = {"xla", "quant", "channels_last", "te"};
 
 /// Keys run_for reads into the run (and `dp`, checked against the row's GPUs).
-inline constexpr std::array<std::string_view, 41> run_keys = {"accum",
+inline constexpr std::array<std::string_view, 42> run_keys = {"accum",
                                                               "attention",
+                                                              "attention_impl",
                                                               "batching",
                                                               "beams",
                                                               "build",
@@ -1026,31 +1033,56 @@ inline std::optional<bool> fit_verdict_right(const row_prediction& r) {
     return r.metric == "max_batch" ? *r.predicted >= r.measured : *r.predicted <= r.measured;
 }
 
-/// The likely range of each kind of run (run_kind: "cnn-train", "decoder-infer", ...): the 10th and 90th
-/// percentiles of measured over predicted *time* among the predicted workload rows of `r` (a throughput row's
-/// time ratio is predicted over measured throughput), widened to contain 1 (the prediction itself). Kinds with
-/// fewer than 5 rows get no band (error_band's
-/// default applies). The rows are those of `data`, predicted in `r` (in-sample by calibrate, out-of-sample by a
-/// cross-validation).
-inline std::map<std::string, std::pair<double, double>> error_bands(const validation_report& r,
-                                                                    const measurement_set& data,
-                                                                    const model_catalog& cat) {
+/// The source a row belongs to: the project its `source` column names, without the commit or the path
+/// ("nvidia-dle@729963dd: PyTorch/..." → "nvidia-dle"; "triton-lang/triton#1648: ..." stays an issue of its own).
+inline std::string source_key(const measurement& m) {
+    const std::string head = m.source.substr(0, m.source.find(':'));
+    return head.substr(0, head.find('@'));
+}
+
+/// One predicted workload row's measured over predicted time (a throughput row's: predicted over measured
+/// throughput), with its kind of run (run_plan::kind) and its source (source_key).
+struct time_residual {
+    /// Kind of run, e.g. "decoder-train".
+    std::string kind;
+    /// The row's source.
+    std::string source;
+    /// Measured over predicted time.
+    double ratio = 1.0;
+};
+
+/// The time residuals of the predicted workload rows of `r` (rows of `data`, not microbenchmarks or memory rows).
+inline std::vector<time_residual> time_residuals(const validation_report& r, const measurement_set& data,
+                                                 const model_catalog& cat) {
     std::map<std::string, const measurement*> by_id;
     for (const measurement& m : data.rows) {
         by_id[m.id] = &m;
     }
-    std::map<std::string, std::vector<double>> ratios;
+    std::vector<time_residual> out;
     for (const row_prediction& p : r.rows) {
         const auto it = by_id.find(p.id);
-        if (!p.predicted || it == by_id.end() || it->second->mode == "micro") {
+        if (!p.predicted || it == by_id.end() || it->second->mode == "micro" || is_memory_metric(p.metric)) {
             continue;
         }
         const measurement& m = *it->second;
         const bool throughput = m.metric == "samples_per_s" || m.metric == "tokens_per_s";
         try {
             const run_plan plan = resolve(cat.workload_named(m.workload), run_for(m, cat.gpu(m.gpu)));
-            ratios[plan.kind].push_back(throughput ? *p.predicted / m.value : m.value / *p.predicted);
+            out.push_back({plan.kind, source_key(m), throughput ? *p.predicted / m.value : m.value / *p.predicted});
         } catch (const error&) {
+        }
+    }
+    return out;
+}
+
+/// The likely range of each kind of run from `residuals`: their 10th and 90th percentiles, widened to contain 1;
+/// kinds with fewer than 5 residuals get none (error_band's default applies). Rows from `skip_source` are left out.
+inline std::map<std::string, std::pair<double, double>> bands_of(const std::vector<time_residual>& residuals,
+                                                                 const std::string& skip_source = "") {
+    std::map<std::string, std::vector<double>> ratios;
+    for (const time_residual& r : residuals) {
+        if (skip_source.empty() || r.source != skip_source) {
+            ratios[r.kind].push_back(r.ratio);
         }
     }
     std::map<std::string, std::pair<double, double>> bands;
@@ -1060,6 +1092,15 @@ inline std::map<std::string, std::pair<double, double>> error_bands(const valida
         }
     }
     return bands;
+}
+
+/// The likely range of each kind of run (run_kind: "cnn-train", "decoder-infer", ...) from the predicted workload
+/// rows of `r` (rows of `data`; in-sample by calibrate, out-of-sample by a cross-validation): bands_of their
+/// time_residuals.
+inline std::map<std::string, std::pair<double, double>> error_bands(const validation_report& r,
+                                                                    const measurement_set& data,
+                                                                    const model_catalog& cat) {
+    return bands_of(time_residuals(r, data, cat));
 }
 
 /// The likely range of a footprint (error_bands["memory"]): the 10th and 90th percentiles of measured / predicted

@@ -642,7 +642,8 @@ private:
                 // FlashAttention-2 runs FP16 and BF16 on the tensor cores (other types take other kernels).
                 k.legacy_mma = k.unit == exec_unit::tensor_core &&
                                (ty_.math == dtype::fp16 || ty_.math == dtype::bf16) &&
-                               runs_flash_attention_2(p_.config.framework, p_.config.framework_version);
+                               (p_.config.flash_attention_2 ||
+                                runs_flash_attention_2(p_.config.framework, p_.config.framework_version));
                 k.count = n;
                 (backward ? bwd_ : fwd_).push_back(std::move(k));
             }

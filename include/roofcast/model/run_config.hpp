@@ -227,6 +227,9 @@ struct run_config {
     offload_targets offload;
     /// Fused (FlashAttention-style) attention; default: by framework and version (fuses_attention()).
     std::optional<bool> fused_attention;
+    /// Whether the fused attention is FlashAttention-2, whose kernels use the Ampere MMA instructions on Hopper and
+    /// later too (`--attention fa2`); else the framework's kernel at its release (runs_flash_attention_2()).
+    bool flash_attention_2 = false;
     /// Whether FP32 math may run as TF32 on tensor cores.
     bool allow_tf32 = false;
     /// Whether CNN activations are stored channels-last (NHWC: TensorFlow's default, PyTorch's channels_last) rather
@@ -522,13 +525,16 @@ inline const std::array<run_option, 44>& run_options() {
                  }
                  c.framework_version = s;
              }},
-            {"attention", "Attention kernels: fused (FlashAttention), unfused, or auto (by framework)",
-             option_kind::choice, "auto|fused|unfused", 0, 0, false, E::both, nullptr,
+            {"attention",
+             "Attention kernels: fused (FlashAttention), fa2 (fused by FlashAttention-2, Ampere MMA on Hopper), "
+             "unfused, or auto (by framework)",
+             option_kind::choice, "auto|fused|fa2|unfused", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) {
-                 if (s != "auto" && s != "fused" && s != "unfused") {
-                     throw input_error("--attention: '" + s + "' is not one of auto, fused, unfused");
+                 if (s != "auto" && s != "fused" && s != "fa2" && s != "unfused") {
+                     throw input_error("--attention: '" + s + "' is not one of auto, fused, fa2, unfused");
                  }
-                 c.fused_attention = s == "auto" ? std::nullopt : std::optional<bool>(s == "fused");
+                 c.fused_attention = s == "auto" ? std::nullopt : std::optional<bool>(s != "unfused");
+                 c.flash_attention_2 = s == "fa2";
              }},
             {"tf32", "Let FP32 GEMMs and convolutions run as TF32 on tensor cores", option_kind::flag, "", 0, 0, false,
              E::time, nullptr,
