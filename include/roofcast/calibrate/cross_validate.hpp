@@ -12,6 +12,7 @@
 #include <roofcast/detail/parallel.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/io/measurements.hpp>
+#include <roofcast/model/confidence.hpp>
 
 #include <algorithm>
 #include <array>
@@ -117,7 +118,7 @@ inline std::map<std::string, range_coverage> held_out_coverage(const std::vector
         }
         const auto& bands = without[r.source];
         const auto band = bands.find(r.kind);
-        const auto [low, high] = band != bands.end() ? band->second : std::pair<double, double>{0.67, 1.5};
+        const auto [low, high] = band != bands.end() ? band->second : default_error_band;
         range_coverage& c = out[r.kind];
         ++c.rows;
         c.inside += r.ratio >= low && r.ratio <= high ? 1 : 0;

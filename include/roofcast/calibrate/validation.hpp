@@ -1040,6 +1040,17 @@ inline std::string source_key(const measurement& m) {
     return head.substr(0, head.find('@'));
 }
 
+/// `value` of `metric` as a speed: a time (latency_s, step_time_s) inverted, a throughput as it is.
+inline double as_speed(const std::string& metric, double value) {
+    return metric == "latency_s" || metric == "step_time_s" ? 1.0 / value : value;
+}
+
+/// How much faster predicted row `r` runs than measured: predicted over measured speed (as_speed), which is measured
+/// over predicted time (above 1: predicted too fast).
+inline double speed_ratio(const row_prediction& r) {
+    return as_speed(r.metric, *r.predicted) / as_speed(r.metric, r.measured);
+}
+
 /// One predicted workload row's measured over predicted time (a throughput row's: predicted over measured
 /// throughput), with its kind of run (run_plan::kind) and its source (source_key).
 struct time_residual {
@@ -1065,10 +1076,9 @@ inline std::vector<time_residual> time_residuals(const validation_report& r, con
             continue;
         }
         const measurement& m = *it->second;
-        const bool throughput = m.metric == "samples_per_s" || m.metric == "tokens_per_s";
         try {
             const run_plan plan = resolve(cat.workload_named(m.workload), run_for(m, cat.gpu(m.gpu)));
-            out.push_back({plan.kind, source_key(m), throughput ? *p.predicted / m.value : m.value / *p.predicted});
+            out.push_back({plan.kind, source_key(m), speed_ratio(p)});
         } catch (const error&) {
         }
     }

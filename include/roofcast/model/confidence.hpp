@@ -16,11 +16,14 @@
 
 namespace roofcast {
 
+/// The likely range of a kind of run without data to set it: 0.67 to 1.5 times the predicted time.
+inline constexpr std::pair<double, double> default_error_band{0.67, 1.5};
+
 /// The (low, high) factors on predicted time for runs of `kind`: the calibration's 10th and 90th
 /// percentiles of measured/predicted time; without calibration data for the kind, (0.67, 1.5).
 inline std::pair<double, double> error_band(const cost_params& p, const std::string& kind) {
     const auto it = p.error_bands.find(kind);
-    return it != p.error_bands.end() ? it->second : std::pair<double, double>{0.67, 1.5};
+    return it != p.error_bands.end() ? it->second : default_error_band;
 }
 
 /// A sentence when the run is outside what `p` was calibrated on (the GPU's architecture family has no calibrated

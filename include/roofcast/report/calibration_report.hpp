@@ -368,27 +368,6 @@ inline std::string memory_accuracy_markdown(const validation_report& memory, con
     return o.str();
 }
 
-namespace detail {
-
-/// How much faster row `r` is predicted than measured: predicted / measured for a throughput, measured / predicted
-/// for a time (above 1: predicted too fast).
-inline double speed_ratio(const row_prediction& r) {
-    const bool time = r.metric == "latency_s" || r.metric == "step_time_s";
-    return time ? r.measured / *r.predicted : *r.predicted / r.measured;
-}
-
-/// The median of `v` (0 when empty).
-inline double median_of(std::vector<double> v) {
-    if (v.empty()) {
-        return 0.0;
-    }
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-}  // namespace detail
-
 /// One run measured in BF16 and in FP8 (the same source, GPU, GPU count, workload, batch, sequence and settings).
 struct precision_pair {
     /// The BF16 row's id and the FP8 row's.
@@ -419,15 +398,13 @@ inline std::vector<precision_pair> fp8_pairs(const validation_report& r, const m
         }
         (m.precision == "fp8" ? runs[key].second : runs[key].first) = &p;
     }
-    const auto speed = [](const row_prediction& p, double v) {
-        return p.metric == "step_time_s" || p.metric == "latency_s" ? 1.0 / v : v;
-    };
     std::vector<precision_pair> out;
     for (const auto& [key, run] : runs) {
         const auto [bf16, fp8] = run;
         if (bf16 != nullptr && fp8 != nullptr) {
-            out.push_back({bf16->id, fp8->id, speed(*fp8, fp8->measured) / speed(*bf16, bf16->measured),
-                           speed(*fp8, *fp8->predicted) / speed(*bf16, *bf16->predicted)});
+            out.push_back({bf16->id, fp8->id,
+                           as_speed(fp8->metric, fp8->measured) / as_speed(bf16->metric, bf16->measured),
+                           as_speed(fp8->metric, *fp8->predicted) / as_speed(bf16->metric, *bf16->predicted)});
         }
     }
     return out;
@@ -467,13 +444,13 @@ inline std::string fp8_pairs_markdown(const std::vector<precision_pair>& pairs) 
     o << "The same runs in BF16 and FP8 (" << pairs.size()
       << " pairs: same source, GPU, GPU count, workload, batch, sequence and settings): the speedup FP8 buys, "
          "measured and predicted; median error "
-      << format_percent(detail::median_of(errors)) << ".\n\n```text\n"
+      << format_percent(quantile(errors, 0.5)) << ".\n\n```text\n"
       << t.to_text() << "```\n\n";
     return o.str();
 }
 
 /// The section of docs/accuracy.md for rows scored but never fitted (`calibrate --score FILE`): every prediction is
-/// out of sample, as if its source were left out; by source, with the median speed ratio (detail::speed_ratio), so
+/// out of sample, as if its source were left out; by source, with the median speed ratio (speed_ratio), so
 /// a model that is consistently too fast or too slow on a kind of run says so, and why rows were skipped.
 inline std::string scored_accuracy_markdown(const validation_report& scored, const measurement_set& data,
                                             const std::map<std::string, range_coverage>& coverage = {}) {
@@ -488,15 +465,15 @@ inline std::string scored_accuracy_markdown(const validation_report& scored, con
         }
         by_source[source_key(*it->second)].push_back(&r);
         if (r.predicted) {
-            ratios[source_key(*it->second)].push_back(detail::speed_ratio(r));
-            all_ratios.push_back(detail::speed_ratio(r));
+            ratios[source_key(*it->second)].push_back(speed_ratio(r));
+            all_ratios.push_back(speed_ratio(r));
         }
     }
     text_table t({"source", "rows", "predicted", "median APE", "p90 APE", "predicted / measured speed"});
     for (const auto& [name, rows] : by_source) {
         const error_summary e = summarize(rows);
         t.add_row({name, std::to_string(e.rows), std::to_string(e.predicted), format_percent(e.median_ape),
-                   format_percent(e.p90_ape), format_number(detail::median_of(ratios[name]), 3)});
+                   format_percent(e.p90_ape), format_number(quantile(ratios[name], 0.5), 3)});
     }
     std::ostringstream o;
     o << "## Multi-GPU training, scored and never fitted\n\n"
@@ -505,8 +482,8 @@ inline std::string scored_accuracy_markdown(const validation_report& scored, con
          "above. No fitted parameter saw them, so every figure is out of sample. The last column is the median of "
          "predicted over measured speed: above 1, the model predicts the runs faster than they ran.\n\n"
       << "```text\n"
-      << summary_text(scored)
-      << "median predicted / measured speed: " << format_number(detail::median_of(all_ratios), 3) << "\n\n"
+      << summary_text(scored) << "median predicted / measured speed: " << format_number(quantile(all_ratios, 0.5), 3)
+      << "\n\n"
       << t.to_text() << "```\n\n"
       << fp8_pairs_markdown(fp8_pairs(scored, data)) << coverage_markdown(coverage)
       << "How the rows are costed where the model has no run of their own (models/measurements/README.md):\n\n"
