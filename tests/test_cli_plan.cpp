@@ -79,6 +79,40 @@ TEST_CASE("plan train: the acceptance command lists valid, fitting layouts cheap
     }
 }
 
+TEST_CASE("plan train: each option's likely range is predict's for its layout") {
+    const nlohmann::json j = json_of(roofcast(train_acceptance + " --format json --top 3"));
+    REQUIRE(j["options"].size() == 3);
+    for (const auto& o : j["options"]) {
+        CAPTURE(o.dump());
+        const double time = o["time_s"].get<double>(), low = o["likely_range"]["low_s"].get<double>(),
+                     high = o["likely_range"]["high_s"].get<double>();
+        CHECK(low <= time);
+        CHECK(high > time);
+        // predict of the same layout: one step's likely range, as factors of its time, is the option's.
+        const std::string layout =
+            " --tp " + std::to_string(o["tp"].get<int>()) + " --pp " + std::to_string(o["pp"].get<int>()) +
+            " --num-gpus " + std::to_string(o["num_gpus"].get<int>()) + " --zero " +
+            std::to_string(o["zero"].get<int>()) + " --recompute " + o["recompute"].get<std::string>() + " --batch " +
+            std::to_string(o["micro_batch"].get<long long>());
+        const nlohmann::json p = json_of(roofcast("predict --gpu " + o["gpu"].get<std::string>() +
+                                                  " --workload llama2-70b --mode train --precision amp-bf16"
+                                                  " --seq-len 4096 --format json" +
+                                                  layout));
+        const double step = p["time_s"].get<double>();
+        CHECK(low / time == doctest::Approx(p["likely_range"]["low"].get<double>() / step));
+        CHECK(high / time == doctest::Approx(p["likely_range"]["high"].get<double>() / step));
+        // Cost is price x GPUs x time: its likely range scales with the time's.
+        const double cost = o["cost_usd"].get<double>();
+        CHECK(o["likely_cost_usd"]["low"].get<double>() == doctest::Approx(cost * low / time));
+        CHECK(o["likely_cost_usd"]["high"].get<double>() == doctest::Approx(cost * high / time));
+    }
+    const run_result text = roofcast(train_acceptance + " --top 1 --wide");
+    REQUIRE(text.status == 0);
+    CHECK(text.out.find("likely time") != std::string::npos);
+    CHECK(text.out.find("likely cost") != std::string::npos);
+    CHECK(text.out.find(" (likely ") != std::string::npos);  // the best of each GPU type
+}
+
 TEST_CASE("plan train: text and CSV") {
     const run_result text = roofcast(train_acceptance);
     REQUIRE(text.status == 0);
@@ -88,6 +122,8 @@ TEST_CASE("plan train: text and CSV") {
     const run_result csv = roofcast(train_acceptance + " --format csv --top 3");
     REQUIRE(csv.status == 0);
     CHECK(csv.out.rfind("status,rank,gpu,num_gpus,tp,pp,dp,zero,recompute,micro_batch,micro_batches,", 0) == 0);
+    CHECK(csv.out.find(",time_s,time_likely_low_s,time_likely_high_s,cost_usd,cost_likely_low_usd,"
+                       "cost_likely_high_usd,") != std::string::npos);
     CHECK(csv.out.find("\nplan,1,") != std::string::npos);
     CHECK(csv.out.find("\nplan,3,") != std::string::npos);
     CHECK(csv.out.find("\nplan,4,") == std::string::npos);

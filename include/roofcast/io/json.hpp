@@ -366,32 +366,39 @@ inline void to_json(nlohmann::json& j, const roofline_report& r) {
     j["svg"] = r.svg_file.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.svg_file);
 }
 
-/// {gpu, num_gpus, tp, pp, dp, zero, recompute, micro_batch, micro_batches, steps, step_time_s, time_s, energy_j,
-/// cost_usd, mfu, memory_bytes, capacity_bytes, largest_item, limiter}; the figures of a layout that is not costed
-/// (it does not fit) are null, as is the cost without a price.
+/// {gpu, num_gpus, tp, pp, dp, zero, recompute, micro_batch, micro_batches, steps, step_time_s, time_s,
+/// likely_range: {low_s, high_s}, energy_j, cost_usd, likely_cost_usd: {low, high}, mfu, memory_bytes, capacity_bytes,
+/// largest_item, limiter}; the figures of a layout that is not costed (it does not fit) are null, as is the cost
+/// without a price.
 inline void to_json(nlohmann::json& j, const training_option& o) {
     const bool costed = o.step_time.value() > 0.0;
     auto fig = [costed](double v) { return costed ? nlohmann::json(v) : nlohmann::json(nullptr); };
-    j = nlohmann::json{{"gpu", o.gpu},
-                       {"num_gpus", o.num_gpus},
-                       {"tp", o.tp},
-                       {"pp", o.pp},
-                       {"dp", o.dp},
-                       {"zero", o.zero},
-                       {"recompute", std::string(to_string_view(o.recompute))},
-                       {"micro_batch", o.micro_batch},
-                       {"micro_batches", o.micro_batches},
-                       {"steps", o.steps},
-                       {"step_time_s", fig(o.step_time.value())},
-                       {"time_s", fig(o.time.value())},
-                       {"energy_j", fig(o.energy.value())},
-                       {"cost_usd", costed && o.cost_usd ? nlohmann::json(*o.cost_usd) : nlohmann::json(nullptr)},
-                       {"mfu", fig(o.mfu)},
-                       {"memory_bytes", o.memory.value()},
-                       {"capacity_bytes", o.capacity.value()},
-                       {"fits", o.fits()},
-                       {"largest_item", o.largest_item},
-                       {"limiter", costed ? nlohmann::json(o.limiter) : nlohmann::json(nullptr)}};
+    j = nlohmann::json{
+        {"gpu", o.gpu},
+        {"num_gpus", o.num_gpus},
+        {"tp", o.tp},
+        {"pp", o.pp},
+        {"dp", o.dp},
+        {"zero", o.zero},
+        {"recompute", std::string(to_string_view(o.recompute))},
+        {"micro_batch", o.micro_batch},
+        {"micro_batches", o.micro_batches},
+        {"steps", o.steps},
+        {"step_time_s", fig(o.step_time.value())},
+        {"time_s", fig(o.time.value())},
+        {"likely_range", costed ? nlohmann::json{{"low_s", o.likely_low.value()}, {"high_s", o.likely_high.value()}}
+                                : nlohmann::json(nullptr)},
+        {"energy_j", fig(o.energy.value())},
+        {"cost_usd", costed && o.cost_usd ? nlohmann::json(*o.cost_usd) : nlohmann::json(nullptr)},
+        {"likely_cost_usd", o.likely_cost_usd() ? nlohmann::json{{"low", o.likely_cost_usd()->first},
+                                                                 {"high", o.likely_cost_usd()->second}}
+                                                : nlohmann::json(nullptr)},
+        {"mfu", fig(o.mfu)},
+        {"memory_bytes", o.memory.value()},
+        {"capacity_bytes", o.capacity.value()},
+        {"fits", o.fits()},
+        {"largest_item", o.largest_item},
+        {"limiter", costed ? nlohmann::json(o.limiter) : nlohmann::json(nullptr)}};
 }
 
 /// The plan of `plan train --format json`: {workload, precision, seq_len, image_size, framework, global_batch,

@@ -100,6 +100,9 @@ struct training_option {
     seconds step_time = 0.0 * units::second;
     /// Time to train: steps × step time.
     seconds time = 0.0 * units::second;
+    /// The likely range of the time to train: its 10th to 90th percentile from the held-out residuals of its kind of
+    /// run, the multi-GPU training rows among them (prediction::likely_low, likely_high); 0 when not costed.
+    seconds likely_low = 0.0 * units::second, likely_high = 0.0 * units::second;
     /// Energy to train over all GPUs.
     joules energy = 0.0 * units::joule;
     /// Cost to train: price × GPUs × time, when a price is given.
@@ -116,6 +119,15 @@ struct training_option {
 
     /// Whether the footprint fits one GPU.
     bool fits() const { return memory <= capacity; }
+    /// The likely range of the cost, the cost scaled as the time's likely range (cost is price × GPUs × time);
+    /// nullopt without a price or for a layout that is not costed.
+    std::optional<std::pair<double, double>> likely_cost_usd() const {
+        if (!cost_usd || time.value() <= 0.0) {
+            return std::nullopt;
+        }
+        return std::make_pair(*cost_usd * likely_low.value() / time.value(),
+                              *cost_usd * likely_high.value() / time.value());
+    }
 };
 
 /// Why a layout is not a plan, in the order checked.
@@ -382,6 +394,8 @@ inline void validate_training_request(const training_request& r) {
 struct scored_layout {
     bool valid = false, fits = false;
     double step_time = 0.0, time = 0.0, energy = 0.0, cost = 0.0, mfu = 0.0;
+    /// The time's likely range as factors of it (prediction::likely_low / time, likely_high / time).
+    double likely_low = 1.0, likely_high = 1.0;
     std::string_view limiter;
 };
 
@@ -417,6 +431,8 @@ inline scored_layout score_layout(const prediction& p, const training_shape& s, 
     o.cost = x.prices.empty() ? 0.0 : x.prices[g] * gpus * o.time / 3600.0;
     o.mfu = x.flops_per_sample * static_cast<double>(x.request->global_batch) / o.step_time / (gpus * x.peaks[g]);
     o.limiter = to_string_view(p.limiter);  // the largest part of the step's timeline (predict)
+    o.likely_low = p.likely_low.value() / p.time.value();
+    o.likely_high = p.likely_high.value() / p.time.value();
     return o;
 }
 
@@ -518,6 +534,8 @@ inline training_option make_option(const training_shape& s, const scored_layout&
     o.steps = x.steps;
     o.step_time = sc.step_time * units::second;
     o.time = sc.time * units::second;
+    o.likely_low = o.time * sc.likely_low;
+    o.likely_high = o.time * sc.likely_high;
     o.energy = sc.energy * units::joule;
     o.cost_usd = x.prices.empty() ? std::nullopt : std::optional<double>(sc.cost);
     o.mfu = sc.mfu;

@@ -44,14 +44,28 @@ inline std::string money(double usd) {
     return usd < 1000.0 ? "$" + format_number(usd, 4) : "$" + grouped(usd);
 }
 
-/// A duration in the largest unit that leaves at least 2 of it: "166 days", "5.3 h", "12.5 min", else
-/// to_string ("45.3 ms").
+/// A duration in years (of 365.25 days) from 1000 days, so that three digits show it ("5.72 years"), else in the
+/// largest unit that leaves at least 2 of it: "166 days", "5.3 h", "12.5 min", else to_string ("45.3 ms").
 inline std::string duration(seconds t) {
     const double s = t.value();
+    if (s >= 1000.0 * 86400.0) return format_number(s / (365.25 * 86400.0), 3) + " years";
     if (s >= 2.0 * 86400.0) return format_number(s / 86400.0, 3) + " days";
     if (s >= 2.0 * 3600.0) return format_number(s / 3600.0, 3) + " h";
     if (s >= 2.0 * 60.0) return format_number(s / 60.0, 3) + " min";
     return to_string(t);
+}
+
+/// "258 – 661 days": a range of durations, the unit written once where both ends take the same one.
+inline std::string duration_range(seconds low, seconds high) {
+    const std::string a = duration(low), b = duration(high);
+    const std::size_t ua = a.rfind(' '), ub = b.rfind(' ');
+    const bool same = ua != std::string::npos && ub != std::string::npos && a.substr(ua) == b.substr(ub);
+    return (same ? a.substr(0, ua) : a) + " – " + b;
+}
+
+/// "$1,187,002 – $3,038,725".
+inline std::string money_range(const std::pair<double, double>& usd) {
+    return money(usd.first) + " – " + money(usd.second);
 }
 
 /// Energy in megawatt-hours from 1 MWh, else kilowatt-hours: "812 MWh", "91.9 kWh".
@@ -99,20 +113,22 @@ inline std::string limits_text(const training_plan& p) {
 
 }  // namespace detail
 
-/// The listed layouts of a training plan, best first: GPUs, layout, time, cost, energy, MFU, memory per GPU and
-/// what limits the step.
+/// The listed layouts of a training plan, best first: GPUs, layout, time and cost with their likely ranges, energy,
+/// MFU, memory per GPU and what limits the step.
 inline text_table training_options_table(const training_plan& p) {
-    text_table t({"rank", "gpu", "gpus", "tp", "pp", "dp", "zero", "recompute", "micro-batch", "time", "cost", "energy",
-                  "MFU", "memory/GPU", "limiter"});
+    text_table t({"rank", "gpu", "gpus", "tp", "pp", "dp", "zero", "recompute", "micro-batch", "time", "likely time",
+                  "cost", "likely cost", "energy", "MFU", "memory/GPU", "limiter"});
     for (std::size_t i = 0; i < p.options.size(); ++i) {
         const training_option& o = p.options[i];
         t.add_row({std::to_string(i + 1), o.gpu, std::to_string(o.num_gpus), std::to_string(o.tp), std::to_string(o.pp),
                    std::to_string(o.dp), std::to_string(o.zero), std::string(to_string_view(o.recompute)),
                    std::to_string(o.micro_batch) + " x " + std::to_string(o.micro_batches), detail::duration(o.time),
-                   o.cost_usd ? detail::money(*o.cost_usd) : "-", detail::watt_hours(o.energy), format_percent(o.mfu),
-                   to_string_binary(o.memory) + " / " + to_string_binary(o.capacity), o.limiter});
+                   detail::duration_range(o.likely_low, o.likely_high), o.cost_usd ? detail::money(*o.cost_usd) : "-",
+                   o.likely_cost_usd() ? detail::money_range(*o.likely_cost_usd()) : "-", detail::watt_hours(o.energy),
+                   format_percent(o.mfu), to_string_binary(o.memory) + " / " + to_string_binary(o.capacity),
+                   o.limiter});
     }
-    t.optional({"energy", "memory/GPU", "micro-batch", "MFU"});
+    t.optional({"energy", "memory/GPU", "likely cost", "micro-batch", "MFU"});
     return t;
 }
 
@@ -151,7 +167,11 @@ inline std::vector<std::string> training_row(const training_option& o, const std
             format_number(o.steps, 10),
             fig(o.step_time.value()),
             fig(o.time.value()),
+            fig(o.likely_low.value()),
+            fig(o.likely_high.value()),
             costed && o.cost_usd ? format_number(*o.cost_usd, 8) : "",
+            o.likely_cost_usd() ? format_number(o.likely_cost_usd()->first, 8) : "",
+            o.likely_cost_usd() ? format_number(o.likely_cost_usd()->second, 8) : "",
             fig(o.energy.value()),
             fig(o.mfu),
             format_number(o.memory.value(), 10),
@@ -168,8 +188,8 @@ inline std::vector<std::string> training_row(const training_option& o, const std
 inline text_table to_table(const training_plan& p) {
     text_table t(
         detail::columns("status,rank,gpu,num_gpus,tp,pp,dp,zero,recompute,micro_batch,micro_batches,steps,"
-                        "step_time_s,time_s,cost_usd,energy_j,mfu,memory_bytes,capacity_bytes,largest_item,"
-                        "limiter"));
+                        "step_time_s,time_s,time_likely_low_s,time_likely_high_s,cost_usd,cost_likely_low_usd,"
+                        "cost_likely_high_usd,energy_j,mfu,memory_bytes,capacity_bytes,largest_item,limiter"));
     for (std::size_t i = 0; i < p.options.size(); ++i) {
         t.add_row(detail::training_row(p.options[i], "plan", std::to_string(i + 1)));
     }
@@ -182,12 +202,18 @@ inline text_table to_table(const training_plan& p) {
     return t;
 }
 
-/// Prints "80 x H100-SXM5-80GB, tp 2, pp 20, dp 2, ZeRO 1, selective recompute, micro-batch 1 x 512: 166 days,
-/// $953,654, MFU 78.5%".
+/// Prints "80 x H100-SXM5-80GB, tp 2, pp 20, dp 2, ZeRO 1, selective recompute, micro-batch 1 x 512: 166 days
+/// (likely 166 – 425), $953,654 (likely $953,654 – $2,441,354), MFU 78.5%".
 inline std::ostream& operator<<(std::ostream& os, const training_option& o) {
     os << o.num_gpus << " x " << o.gpu << ", " << detail::layout_text(o) << ": " << detail::duration(o.time);
+    if (o.time.value() > 0.0) {
+        os << " (likely " << detail::duration_range(o.likely_low, o.likely_high) << ")";
+    }
     if (o.cost_usd) {
         os << ", " << detail::money(*o.cost_usd);
+        if (const auto c = o.likely_cost_usd()) {
+            os << " (likely " << detail::money_range(*c) << ")";
+        }
     }
     return os << ", MFU " << format_percent(o.mfu);
 }
