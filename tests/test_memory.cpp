@@ -658,3 +658,28 @@ TEST_CASE("offloading options are checked") {
     const rc::offload_targets both = rc::detail::parse_offload("optimizer,activations");
     CHECK((both.optimizer && both.activations && !both.parameters));
 }
+
+TEST_CASE("training on PyTorch holds two cuBLAS workspaces, Megatron's Transformer Engine a third") {
+    // PyTorch binds a workspace to each cuBLAS handle and stream, and the forward pass's thread and the autograd
+    // engine's each hold a handle: 2 x 8.125 MiB (4096·1024·2 + 16·1024·8 bytes), 2 x 32 MiB on compute capability
+    // 9.0; Transformer Engine adds 4 MiB, 32 MiB from compute capability 9.
+    const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
+    const rc::gpu_spec& a100 = rc::catalog().gpu("A100-SXM4-80GB");
+    const rc::gpu_spec& h100 = rc::catalog().gpu("H100-SXM5-80GB");
+    constexpr double mib = 1048576.0;
+    rc::run_config c = training(1, 0);
+    c.framework = "pytorch";
+    CHECK(items(rc::footprint(w, a100, c))["cuBLAS workspaces"] == 2.0 * (4096.0 * 1024 * 2 + 16.0 * 1024 * 8));
+    CHECK(items(rc::footprint(w, h100, c))["cuBLAS workspaces"] == 2.0 * 32.0 * mib);
+    c.framework = "megatron";
+    CHECK(items(rc::footprint(w, a100, c))["cuBLAS workspaces"] == (2.0 * 8.125 + 4.0) * mib);
+    CHECK(items(rc::footprint(w, h100, c))["cuBLAS workspaces"] == (2.0 * 32.0 + 32.0) * mib);
+    // The rest of the footprint does not depend on the GPU type: the totals differ by the workspaces alone.
+    CHECK(rc::footprint(w, h100, c).total().value() - rc::footprint(w, a100, c).total().value() ==
+          doctest::Approx((96.0 - 20.25) * mib));
+    c.framework = "tensorflow";
+    CHECK(items(rc::footprint(w, h100, c)).count("cuBLAS workspaces") == 0);
+    c.framework = "pytorch";
+    c.mode = rc::mode::infer;
+    CHECK(items(rc::footprint(w, h100, c)).count("cuBLAS workspaces") == 0);
+}

@@ -692,7 +692,10 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     const run_plan p = resolve(w, c);
     // Megatron logs the memory of the last rank: the last pipeline stage's.
     const bool last = m.param("rank") == std::optional<std::string>("last") && c.pp > 1 && c.mode == mode::train;
-    const memory_footprint f = last ? footprint(p, pipeline_stage::last) : footprint(p, g);
+    memory_footprint f = last ? footprint(p, pipeline_stage::last) : footprint(p, g);
+    if (last) {
+        detail::add_workspaces(f, p, g);
+    }
     if (m.metric == "weights_gib") {
         return f.item("weights") / gib;
     }

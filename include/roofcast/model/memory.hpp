@@ -612,9 +612,42 @@ inline memory_footprint footprint(const run_plan& p) {
     return last.total() > first.total() ? last : first;
 }
 
-/// The footprint of plan `p` on one `g` (footprint(p)), with `g`'s usable memory as capacity.
+namespace detail {
+
+/// Bytes of the cuBLAS workspaces a training run on PyTorch allocates through its caching allocator on `g` (inside
+/// torch.cuda.max_memory_allocated, unlike the CUDA context): PyTorch binds one to each cuBLAS handle and stream that
+/// runs a GEMM (docs: CUDA semantics, "cuBLAS workspaces"), and handles are per thread, so the forward pass's thread
+/// and the autograd engine's device thread hold one each, 4096·1024·2 + 16·1024·8 bytes = 8.125 MiB, 32 MiB on
+/// compute capability 9.0 (aten/src/ATen/cuda/CublasHandlePool.cpp, parseChosenWorkspaceSize); Megatron's
+/// Transformer Engine layers add their own, 32 MiB from compute capability 9, else 4 MiB
+/// (transformer_engine/pytorch, get_cublas_workspace_size_bytes). 0 for inference and other frameworks.
+inline double cublas_workspace_bytes(std::string_view framework, mode m, const gpu_spec& g) {
+    constexpr double mib = 1048576.0;
+    const bool on_pytorch = framework == "pytorch" || framework == "hf-pytorch" || framework == "pytorch-compiled" ||
+                            framework == "megatron" || framework == "composer" || framework == "flash-attention";
+    if (m != mode::train || !on_pytorch) {
+        return 0.0;
+    }
+    const bool sm90 = g.arch == architecture::hopper;
+    const bool sm9_or_later = sm90 || g.arch == architecture::blackwell;
+    const double torch = 2.0 * (sm90 ? 32.0 * mib : 8.125 * mib);
+    return torch + (framework == "megatron" ? (sm9_or_later ? 32.0 : 4.0) * mib : 0.0);
+}
+
+/// Adds plan `p`'s cuBLAS workspaces on `g` (cublas_workspace_bytes) to `f`, where it has any.
+inline void add_workspaces(memory_footprint& f, const run_plan& p, const gpu_spec& g) {
+    if (const double w = cublas_workspace_bytes(software_profiles[p.profile].name, p.config.mode, g); w > 0.0) {
+        f.items.emplace_back("cuBLAS workspaces", w);
+    }
+}
+
+}  // namespace detail
+
+/// The footprint of plan `p` on one `g`: footprint(p) and the cuBLAS workspaces its framework allocates on `g`
+/// (detail::add_workspaces), with `g`'s usable memory as capacity.
 inline memory_footprint footprint(const run_plan& p, const gpu_spec& g) {
     memory_footprint f = footprint(p);
+    detail::add_workspaces(f, p, g);
     f.capacity = g.usable_memory;
     return f;
 }

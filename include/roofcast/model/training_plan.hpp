@@ -412,6 +412,9 @@ struct training_search {
     double steps = 0.0, flops_per_sample = 0.0;
     std::string flops_basis;
     std::vector<double> prices, peaks;
+    /// Bytes of the cuBLAS workspaces the run's framework allocates on each GPU type (detail::cublas_workspace_bytes),
+    /// beside a layout's footprint, which is the same on every type.
+    std::vector<double> workspaces;
     std::vector<int> per_node;
     std::vector<bool> usable;
 };
@@ -448,7 +451,7 @@ inline void evaluate_shape(const training_shape& s, const training_search& x, sc
     std::optional<lowered_run> lowered;
     for (std::size_t g = 0; g < r.gpus.size(); ++g) {
         out[g].valid = x.usable[g] && s.tp <= x.per_node[g];
-        out[g].fits = out[g].valid && memory.total <= r.gpus[g].usable_memory.value();
+        out[g].fits = out[g].valid && memory.total + x.workspaces[g] <= r.gpus[g].usable_memory.value();
         if (out[g].fits) {
             if (!lowered) {
                 lowered = lower(plan);
@@ -483,6 +486,8 @@ inline training_search make_search(const training_request& r, const cost_params&
         validate(gpu);
         const auto pk = peak(gpu, probe.types.math, probe.types.math_unit);
         x.usable.push_back(pk.has_value());
+        x.workspaces.push_back(
+            detail::cublas_workspace_bytes(software_profiles[probe.profile].name, probe.config.mode, gpu));
         x.peaks.push_back(pk ? pk->value() : 0.0);
         x.per_node.push_back(r.base.gpus_per_node > 0 ? r.base.gpus_per_node : gpus_per_node_of(gpu));
         if (!r.prices.empty()) {
@@ -539,7 +544,7 @@ inline training_option make_option(const training_shape& s, const scored_layout&
     o.energy = sc.energy * units::joule;
     o.cost_usd = x.prices.empty() ? std::nullopt : std::optional<double>(sc.cost);
     o.mfu = sc.mfu;
-    o.memory = m.total * units::byte;
+    o.memory = (m.total + x.workspaces[g]) * units::byte;
     o.capacity = gpu.usable_memory;
     o.largest_item = m.largest;
     o.limiter = std::string(sc.limiter);
