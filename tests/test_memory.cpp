@@ -683,3 +683,35 @@ TEST_CASE("training on PyTorch holds two cuBLAS workspaces, Megatron's Transform
     c.mode = rc::mode::infer;
     CHECK(items(rc::footprint(w, h100, c)).count("cuBLAS workspaces") == 0);
 }
+
+TEST_CASE("FP8 training under Megatron keeps mixed precision's states, FP8 weight copies and FP8 linear inputs") {
+    // Transformer Engine (Megatron's FP8): BF16 weights, FP32 main gradients, FP32 master weights and Adam states as
+    // under BF16 mixed precision; the FP8 weight and its transpose cached per step (2 bytes a block parameter on
+    // Hopper, the weight alone on Blackwell); each linear layer's saved input in FP8, one byte less an element.
+    const rc::workload& w = rc::catalog().workload_named("llama3-8b");
+    const rc::gpu_spec& h100 = rc::catalog().gpu("H100-SXM5-80GB");
+    const rc::gpu_spec& b200 = rc::catalog().gpu("B200");
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.framework = "megatron";
+    c.batch = 1;
+    c.seq_len = 4096;
+    c.precision = rc::precision::amp_bf16;
+    auto bf16 = items(rc::footprint(w, h100, c));
+    c.precision = rc::precision::fp8;
+    auto fp8 = items(rc::footprint(w, h100, c));
+    const double psi = rc::parameters(w);
+    CHECK(fp8["weights"] == doctest::Approx(2.0 * psi));
+    CHECK(fp8["gradients"] == doctest::Approx(4.0 * psi));
+    CHECK(fp8["optimizer state"] == doctest::Approx(12.0 * psi));
+    CHECK(fp8["optimizer state"] == doctest::Approx(bf16["optimizer state"]));
+    const rc::transformer_config& t = *w.transformer;
+    const double blocks = psi - rc::embedding_parameters(t);
+    CHECK(fp8["FP8 weight copies"] == doctest::Approx(2.0 * blocks));
+    CHECK(bf16.count("FP8 weight copies") == 0);
+    CHECK(items(rc::footprint(w, b200, c))["FP8 weight copies"] == doctest::Approx(blocks));
+    // Per layer and token: the two norms' outputs (h each), the attention output (h) and the FFN's last input (F).
+    const double h = static_cast<double>(t.hidden), f = static_cast<double>(t.ffn_hidden);
+    CHECK(bf16["activations"] - fp8["activations"] ==
+          doctest::Approx(static_cast<double>(t.layers) * 4096.0 * (3.0 * h + f)));
+}

@@ -277,7 +277,7 @@ TEST_CASE("training plan: below the smallest GPU count that fits, nothing fits")
     const rc::training_rejection& x = p.rejected.front();
     CHECK(x.reason == rc::training_rejection_reason::does_not_fit);
     CHECK(!x.option.fits());
-    // The footprint on the GPU type: with its cuBLAS workspaces, the one item that depends on the type.
+    // The footprint on the GPU type: with its cuBLAS workspaces, which depend on the type.
     CHECK(x.option.memory.value() ==
           doctest::Approx(
               rc::footprint(cat().workload_named("llama2-70b"), cat().gpu("H100-SXM5-80GB"), run_of(x.option, p.base))

@@ -694,7 +694,7 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     const bool last = m.param("rank") == std::optional<std::string>("last") && c.pp > 1 && c.mode == mode::train;
     memory_footprint f = last ? footprint(p, pipeline_stage::last) : footprint(p, g);
     if (last) {
-        detail::add_workspaces(f, p, g);
+        detail::add_device_items(f, p, g);
     }
     if (m.metric == "weights_gib") {
         return f.item("weights") / gib;

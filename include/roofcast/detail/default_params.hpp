@@ -94,10 +94,10 @@ inline constexpr std::array<std::pair<std::string_view, double>, 80> default_par
     {"profile.llama.cpp.fusion", 0.19247500000000001},
     {"profile.llama.cpp.gemm_multiplier", 0.82482100000000003},
     {"profile.llama.cpp.memory_multiplier", 0.66264000000000001},
-    {"profile.composer.step_overhead_us", 1335.0999999999999},
-    {"profile.composer.launch_overhead_us", 1.2421500000000001},
-    {"profile.composer.fusion", 0.10070900000000001},
-    {"profile.composer.memory_multiplier", 0.58819299999999997},
+    {"profile.composer.step_overhead_us", 1335.0899999999999},
+    {"profile.composer.launch_overhead_us", 1.24211},
+    {"profile.composer.fusion", 0.100715},
+    {"profile.composer.memory_multiplier", 0.58819600000000005},
 }};
 
 /// The likely range of each kind of run: (kind, low, high).

@@ -106,6 +106,9 @@ struct activation_habits {
     /// Selective recomputation as PyTorch implements it (an op-level policy: keep the outputs of attention and of
     /// every other matmul); otherwise as Megatron does (recompute the core attention only).
     bool op_level_selective = false;
+    /// FP8 training under Transformer Engine: each linear layer saves its input for the backward pass in FP8, one
+    /// byte an element (the QKV and FC1 inputs, the norms' outputs; the projection's and FC2's inputs), not two.
+    bool fp8_linear_inputs = false;
 };
 
 namespace detail {
@@ -163,6 +166,11 @@ inline layer_bytes layer_parts(const transformer_config& t, const run_config& c,
         // projection's input are not kept. QLoRA's 4-bit matmul (bitsandbytes' MatMul4Bit) saves its input whenever
         // the input needs a gradient, so under qlora they are.
         l.outside_core -= 2.0 * s * b * h * r + 2.0 * s * b * active_ffn_width(t) / tp;
+    }
+    if (k.fp8_linear_inputs) {
+        // One byte less an element of each saved linear input: the two norms' outputs, the attention output and the
+        // FFN's last input (Transformer Engine's Linear and LayerNormLinear save the FP8 cast, or its transpose).
+        l.outside_core -= 2.0 * s * b * h * r + s * b * h / tp + s * b * active_ffn_width(t) / tp;
     }
     return l;
 }
@@ -379,6 +387,7 @@ inline activation_habits habits_of(const run_plan& p) {
     k.fp32_norms = fw == "hf-pytorch" ||
                    (fw == "pytorch" && p.source->transformer && p.source->transformer->norm == norm_type::rms_norm);
     k.op_level_selective = recomputes_op_level(fw);
+    k.fp8_linear_inputs = fw == "megatron" && p.config.mode == mode::train && p.types.math == dtype::fp8;
     return k;
 }
 
@@ -634,20 +643,42 @@ inline double cublas_workspace_bytes(std::string_view framework, mode m, const g
     return torch + (framework == "megatron" ? (sm9_or_later ? 32.0 : 4.0) * mib : 0.0);
 }
 
-/// Adds plan `p`'s cuBLAS workspaces on `g` (cublas_workspace_bytes) to `f`, where it has any.
-inline void add_workspaces(memory_footprint& f, const run_plan& p, const gpu_spec& g) {
+/// Parameters whose FP8 copies FP8 training under Megatron keeps between micro-batches on one GPU: Transformer
+/// Engine casts each linear layer's weight once per step and caches the cast (the is_first_microbatch cache, which
+/// Megatron turns on) beside the BF16 weight, for the blocks' linear layers on this GPU. 0 for other runs.
+inline double fp8_cached_parameters(const run_plan& p) {
+    if (p.config.mode != mode::train || p.types.math != dtype::fp8 || software_profiles[p.profile].name != "megatron" ||
+        !p.source->transformer) {
+        return 0.0;
+    }
+    const run_config& c = p.config;
+    return (local_parameters(*p.source, c) * c.pp - embedding_parameters(*p.source->transformer) / c.tp) / c.pp;
+}
+
+/// Bytes of one cached FP8 weight element on `g`: the FP8 weight and, where FP8 GEMMs take only one layout (before
+/// Blackwell), its FP8 transpose for the backward pass (2); the weight alone on Blackwell (1).
+inline double fp8_copy_bytes_per_parameter(const gpu_spec& g) {
+    return g.arch == architecture::blackwell ? 1.0 : 2.0;
+}
+
+/// Adds what plan `p` keeps on `g` that depends on the GPU type: the cuBLAS workspaces (cublas_workspace_bytes) and
+/// FP8 training's weight copies (fp8_cached_parameters), where it has them.
+inline void add_device_items(memory_footprint& f, const run_plan& p, const gpu_spec& g) {
     if (const double w = cublas_workspace_bytes(software_profiles[p.profile].name, p.config.mode, g); w > 0.0) {
         f.items.emplace_back("cuBLAS workspaces", w);
+    }
+    if (const double n = fp8_cached_parameters(p); n > 0.0) {
+        f.items.emplace_back("FP8 weight copies", n * fp8_copy_bytes_per_parameter(g));
     }
 }
 
 }  // namespace detail
 
 /// The footprint of plan `p` on one `g`: footprint(p) and the cuBLAS workspaces its framework allocates on `g`
-/// (detail::add_workspaces), with `g`'s usable memory as capacity.
+/// (detail::add_device_items), with `g`'s usable memory as capacity.
 inline memory_footprint footprint(const run_plan& p, const gpu_spec& g) {
     memory_footprint f = footprint(p);
-    detail::add_workspaces(f, p, g);
+    detail::add_device_items(f, p, g);
     f.capacity = g.usable_memory;
     return f;
 }

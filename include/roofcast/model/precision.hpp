@@ -79,7 +79,9 @@ inline constexpr precision_types types_of(precision p) {
         case precision::amp_bf16: return {dtype::bf16, exec_unit::tensor_core, dtype::bf16, dtype::bf16, true};
         case precision::fp16: return {dtype::fp16, exec_unit::tensor_core, dtype::fp16, dtype::fp16, false};
         case precision::bf16: return {dtype::bf16, exec_unit::tensor_core, dtype::bf16, dtype::bf16, false};
-        case precision::fp8: return {dtype::fp8, exec_unit::tensor_core, dtype::bf16, dtype::fp8, false};
+        // FP8 training keeps BF16 weights beside FP32 master weights and optimizer states, as mixed precision does
+        // (Transformer Engine under Megatron, torchao's float8 under FSDP): only the GEMMs run in FP8.
+        case precision::fp8: return {dtype::fp8, exec_unit::tensor_core, dtype::bf16, dtype::fp8, true};
         case precision::int8: return {dtype::int8, exec_unit::tensor_core, dtype::int8, dtype::int8, false};
         case precision::int4: return {dtype::fp16, exec_unit::tensor_core, dtype::fp16, dtype::int4, false};
     }

@@ -403,6 +403,8 @@ struct scored_layout {
 struct layout_memory {
     double total = 0.0;
     std::string largest;
+    /// Parameters whose FP8 copies FP8 training keeps (detail::fp8_cached_parameters), whose bytes depend on the GPU.
+    double fp8_cached = 0.0;
 };
 
 /// What is fixed over a search: the job, the GPU types' prices, GPUs per node and peaks, and the parameters.
@@ -447,11 +449,12 @@ inline void evaluate_shape(const training_shape& s, const training_search& x, sc
     const training_request& r = *x.request;
     const run_plan plan = resolve(*r.source, shape_run(r.base, s));
     const memory_footprint f = footprint(plan);
-    memory = {f.total().value(), f.largest().first};
+    memory = {f.total().value(), f.largest().first, detail::fp8_cached_parameters(plan)};
     std::optional<lowered_run> lowered;
     for (std::size_t g = 0; g < r.gpus.size(); ++g) {
         out[g].valid = x.usable[g] && s.tp <= x.per_node[g];
-        out[g].fits = out[g].valid && memory.total + x.workspaces[g] <= r.gpus[g].usable_memory.value();
+        const double device = x.workspaces[g] + memory.fp8_cached * detail::fp8_copy_bytes_per_parameter(r.gpus[g]);
+        out[g].fits = out[g].valid && memory.total + device <= r.gpus[g].usable_memory.value();
         if (out[g].fits) {
             if (!lowered) {
                 lowered = lower(plan);
@@ -544,7 +547,7 @@ inline training_option make_option(const training_shape& s, const scored_layout&
     o.energy = sc.energy * units::joule;
     o.cost_usd = x.prices.empty() ? std::nullopt : std::optional<double>(sc.cost);
     o.mfu = sc.mfu;
-    o.memory = (m.total + x.workspaces[g]) * units::byte;
+    o.memory = (m.total + x.workspaces[g] + m.fp8_cached * detail::fp8_copy_bytes_per_parameter(gpu)) * units::byte;
     o.capacity = gpu.usable_memory;
     o.largest_item = m.largest;
     o.limiter = std::string(sc.limiter);
