@@ -93,6 +93,39 @@ TEST_CASE("no predicted kernel time is below its pure roofline bound") {
     CHECK(checked == 25 * 21);
 }
 
+TEST_CASE("decode attention under grouped-query attention streams the KV cache at the memory floor on H100") {
+    // Llama-3-70B's attention (64 query heads over 8 KV heads of 128) decoding 64 sequences of 4096 cached tokens in
+    // BF16: the cache is 64 x 8 x 4096 x 128 x 2 (K and V) x 2 bytes = 1.07 GB, 0.32 ms at the H100's 3.35 TB/s.
+    // The 8 query heads of a group are one tile's rows (M = 8 of a 16-row tile), so the 8.6 GFLOP of math
+    // (4 x 64 x 64 x 4096 x 128) take a fraction of that; as 64 x 64 one-row GEMMs they took 8x the tiles.
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    k::attention_desc a;
+    a.batch = 64;
+    a.heads = 64;
+    a.kv_heads = 8;
+    a.seq_q = 1;
+    a.seq_kv = 4096;
+    a.head_dim = 128;
+    a.causal = true;
+    const rc::kernel kern = k::fused_attention("decode", a, rc::dtype::bf16, false);
+    REQUIRE(kern.shape);
+    CHECK(kern.shape->m == 8);
+    CHECK(kern.shape->batch == 64 * 8);
+    const double kv_bytes = 64.0 * 8 * 4096 * 128 * 2 * 2;
+    CHECK(kern.read.value() == doctest::Approx(kv_bytes + 64.0 * 64 * 128 * 2));
+    const rc::kernel_cost r = rc::cost(kern, context(g, "tensorrt-llm"));
+    CHECK(r.limiter == rc::bound::memory);
+    const double streaming = kv_bytes / rc::memory_bandwidth(g).value();
+    CHECK(r.time.value() >= streaming);
+    CHECK(r.time.value() <= 1.15 * streaming);
+    // Without grouping (64 KV heads) each head is its own one-row GEMM over its own cache: memory-bound too.
+    a.kv_heads = 64;
+    const rc::kernel mha = k::fused_attention("decode", a, rc::dtype::bf16, false);
+    REQUIRE(mha.shape);
+    CHECK(mha.shape->m == 1);
+    CHECK(rc::cost(mha, context(g, "tensorrt-llm")).limiter == rc::bound::memory);
+}
+
 TEST_CASE("more bandwidth, more SMs or a higher clock never make a kernel slower") {
     // With the power limit out of the way (a huge TDP): under a fixed power cap, more SMs can lower the
     // sustained clock, which is the physics the power model describes, not a violation.

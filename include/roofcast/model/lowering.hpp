@@ -335,7 +335,8 @@ inline double causal_fraction(const attention_desc& a) {
 /// five, 2.5× the forward work. Traffic: Q, K, V, O (and dO, dQ, dK, dV backward) once each. Its GEMM shape
 /// is that of the output, O[s_q, d] = P[s_q, s_kv]·V[s_kv, d], for each of the b·h heads: one thread block per
 /// tile of queries loops over the keys (FlashAttention-2's parallelization over the batch, heads and query
-/// blocks), and split-K over the keys is flash-decoding's split of a long cache.
+/// blocks), and split-K over the keys is flash-decoding's split of a long cache. Decoding under grouped-query
+/// attention, the heads sharing a KV head are one tile's rows: O[g, d] for each of the b·kv_heads KV heads.
 inline kernel fused_attention(std::string name, const attention_desc& a, dtype type, bool backward) {
     detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     detail::require_representable("attention", name, static_cast<double>(a.seq_q), static_cast<double>(a.seq_kv),
@@ -353,7 +354,13 @@ inline kernel fused_attention(std::string name, const attention_desc& a, dtype t
     k.work = (backward ? 2.5 * fwd : fwd) * units::flop;
     k.read = (backward ? 3.0 * q_bytes + 2.0 * kv_bytes : q_bytes + 2.0 * kv_bytes) * units::byte;
     k.written = (backward ? q_bytes + 2.0 * kv_bytes : q_bytes) * units::byte;
-    k.shape = gemm_shape{a.seq_q, a.head_dim, a.seq_kv, a.batch * a.heads};
+    // Decoding one query per sequence, the kernels put the g = heads / kv_heads query heads that share a KV head into
+    // one tile's rows: one GEMM of g rows per KV head, not g of one row (FlashAttention's seqlenq_ngroups_swapped for
+    // seqlen_q = 1 and PackGQA, FlashInfer's and TensorRT-LLM's XQA decode kernels).
+    const long long group = a.heads / a.kv_heads;
+    const bool packed = a.seq_q == 1 && group > 1 && a.heads % a.kv_heads == 0;
+    k.shape = packed ? gemm_shape{group, a.head_dim, a.seq_kv, a.batch * a.kv_heads}
+                     : gemm_shape{a.seq_q, a.head_dim, a.seq_kv, a.batch * a.heads};
     k.fused = backward ? fused_pass::backward : fused_pass::forward;
     return k;
 }
