@@ -692,10 +692,7 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     const run_plan p = resolve(w, c);
     // Megatron logs the memory of the last rank: the last pipeline stage's.
     const bool last = m.param("rank") == std::optional<std::string>("last") && c.pp > 1 && c.mode == mode::train;
-    memory_footprint f = last ? footprint(p, pipeline_stage::last) : footprint(p, g);
-    if (last) {
-        detail::add_device_items(f, p, g);
-    }
+    const memory_footprint f = detail::placed_on(last ? footprint(p, pipeline_stage::last) : footprint(p), p, g);
     if (m.metric == "weights_gib") {
         return f.item("weights") / gib;
     }

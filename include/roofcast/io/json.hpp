@@ -373,6 +373,7 @@ inline void to_json(nlohmann::json& j, const roofline_report& r) {
 inline void to_json(nlohmann::json& j, const training_option& o) {
     const bool costed = o.step_time.value() > 0.0;
     auto fig = [costed](double v) { return costed ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    const auto likely_cost = o.likely_cost_usd();
     j = nlohmann::json{
         {"gpu", o.gpu},
         {"num_gpus", o.num_gpus},
@@ -390,9 +391,8 @@ inline void to_json(nlohmann::json& j, const training_option& o) {
                                 : nlohmann::json(nullptr)},
         {"energy_j", fig(o.energy.value())},
         {"cost_usd", costed && o.cost_usd ? nlohmann::json(*o.cost_usd) : nlohmann::json(nullptr)},
-        {"likely_cost_usd", o.likely_cost_usd() ? nlohmann::json{{"low", o.likely_cost_usd()->first},
-                                                                 {"high", o.likely_cost_usd()->second}}
-                                                : nlohmann::json(nullptr)},
+        {"likely_cost_usd", likely_cost ? nlohmann::json{{"low", likely_cost->first}, {"high", likely_cost->second}}
+                                        : nlohmann::json(nullptr)},
         {"mfu", fig(o.mfu)},
         {"memory_bytes", o.memory.value()},
         {"capacity_bytes", o.capacity.value()},

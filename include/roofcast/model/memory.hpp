@@ -290,6 +290,13 @@ inline double frozen_bytes_per_parameter(const run_plan& p) {
     return (outside * wb + (all - outside) * nf4_bytes_per_parameter) / all;
 }
 
+/// Parameters of the transformer blocks on one GPU of a pipeline stage: this tensor-parallel rank's share of every
+/// stage's local parameters less the embeddings (an untied output layer, a pooler), over the pp stages.
+inline double stage_block_parameters(const run_plan& p) {
+    const run_config& c = p.config;
+    return (local_parameters(*p.source, c) * c.pp - embedding_parameters(*p.source->transformer) / c.tp) / c.pp;
+}
+
 /// Parameters one GPU of pipeline stage `stage` holds in training: its 1/pp share of the blocks, plus the input
 /// embeddings on the first stage and the output layer on the last, which under pipelining holds its own copy of a tied
 /// embedding (Megatron's shared embedding on the last stage, kept equal by an all-reduce of the two copies' gradients:
@@ -297,16 +304,13 @@ inline double frozen_bytes_per_parameter(const run_plan& p) {
 /// GPU holds every local parameter (local_parameters).
 inline double stage_parameters(const run_plan& p, pipeline_stage stage) {
     const run_config& c = p.config;
-    const double local = local_parameters(*p.source, c);
     if (c.pp <= 1 || !p.source->transformer) {
-        return local;
+        return local_parameters(*p.source, c);
     }
     const transformer_config& t = *p.source->transformer;
     const double output = static_cast<double>(t.vocab) * static_cast<double>(t.hidden);
-    const double outside = embedding_parameters(t);  // input embeddings, an untied output layer, a pooler
-    const double input = outside - (t.tied_embeddings ? 0.0 : output);
-    const double blocks = local * c.pp - outside / c.tp;  // this tensor-parallel rank's blocks, every stage's
-    return blocks / c.pp + (stage == pipeline_stage::first ? input : output) / c.tp;
+    const double input = embedding_parameters(t) - (t.tied_embeddings ? 0.0 : output);
+    return stage_block_parameters(p) + (stage == pipeline_stage::first ? input : output) / c.tp;
 }
 
 /// Parameters of the largest single weight tensor on one GPU, whose gradient an update in the backward pass holds at
@@ -630,11 +634,12 @@ namespace detail {
 /// compute capability 9.0 (aten/src/ATen/cuda/CublasHandlePool.cpp, parseChosenWorkspaceSize); Megatron's
 /// Transformer Engine layers add their own, 32 MiB from compute capability 9, else 4 MiB
 /// (transformer_engine/pytorch, get_cublas_workspace_size_bytes). 0 for inference and other frameworks.
-inline double cublas_workspace_bytes(std::string_view framework, mode m, const gpu_spec& g) {
+inline double cublas_workspace_bytes(const run_plan& p, const gpu_spec& g) {
     constexpr double mib = 1048576.0;
+    const std::string_view framework = software_profiles[p.profile].name;
     const bool on_pytorch = framework == "pytorch" || framework == "hf-pytorch" || framework == "pytorch-compiled" ||
                             framework == "megatron" || framework == "composer" || framework == "flash-attention";
-    if (m != mode::train || !on_pytorch) {
+    if (p.config.mode != mode::train || !on_pytorch) {
         return 0.0;
     }
     const bool sm90 = g.arch == architecture::hopper;
@@ -651,8 +656,7 @@ inline double fp8_cached_parameters(const run_plan& p) {
         !p.source->transformer) {
         return 0.0;
     }
-    const run_config& c = p.config;
-    return (local_parameters(*p.source, c) * c.pp - embedding_parameters(*p.source->transformer) / c.tp) / c.pp;
+    return stage_block_parameters(p);
 }
 
 /// Bytes of one cached FP8 weight element on `g`: the FP8 weight and, where FP8 GEMMs take only one layout (before
@@ -664,7 +668,7 @@ inline double fp8_copy_bytes_per_parameter(const gpu_spec& g) {
 /// Adds what plan `p` keeps on `g` that depends on the GPU type: the cuBLAS workspaces (cublas_workspace_bytes) and
 /// FP8 training's weight copies (fp8_cached_parameters), where it has them.
 inline void add_device_items(memory_footprint& f, const run_plan& p, const gpu_spec& g) {
-    if (const double w = cublas_workspace_bytes(software_profiles[p.profile].name, p.config.mode, g); w > 0.0) {
+    if (const double w = cublas_workspace_bytes(p, g); w > 0.0) {
         f.items.emplace_back("cuBLAS workspaces", w);
     }
     if (const double n = fp8_cached_parameters(p); n > 0.0) {
@@ -672,15 +676,27 @@ inline void add_device_items(memory_footprint& f, const run_plan& p, const gpu_s
     }
 }
 
-}  // namespace detail
+/// Bytes of what plan `p` keeps on `g` that depends on the GPU type (add_device_items), in all.
+inline double device_bytes(const run_plan& p, const gpu_spec& g) {
+    memory_footprint f;
+    add_device_items(f, p, g);
+    return f.total().value();
+}
 
-/// The footprint of plan `p` on one `g`: footprint(p) and the cuBLAS workspaces its framework allocates on `g`
-/// (detail::add_device_items), with `g`'s usable memory as capacity.
-inline memory_footprint footprint(const run_plan& p, const gpu_spec& g) {
-    memory_footprint f = footprint(p);
-    detail::add_device_items(f, p, g);
+/// `f`, a footprint of plan `p` that holds no GPU type's items (footprint(p)), on one `g`: with what `p` keeps that
+/// depends on the GPU type (add_device_items), and `g`'s usable memory as capacity.
+inline memory_footprint placed_on(memory_footprint f, const run_plan& p, const gpu_spec& g) {
+    add_device_items(f, p, g);
     f.capacity = g.usable_memory;
     return f;
+}
+
+}  // namespace detail
+
+/// The footprint of plan `p` on one `g`: footprint(p) and what the run keeps that depends on the GPU type (its
+/// cuBLAS workspaces, FP8 training's weight copies: detail::add_device_items), with `g`'s usable memory as capacity.
+inline memory_footprint footprint(const run_plan& p, const gpu_spec& g) {
+    return detail::placed_on(footprint(p), p, g);
 }
 
 /// The footprint of run `c` of `w` on one GPU, without capacity (footprint(resolve(w, c))). Throws

@@ -577,9 +577,7 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
     out.comm_time = tl.communication;
     out.bubble_time = tl.bubble;
     detail::add_breakdown(out, tl, plan.training);
-    out.memory = r.memory;
-    detail::add_device_items(out.memory, plan, g);
-    out.memory.capacity = g.usable_memory;
+    out.memory = detail::placed_on(r.memory, plan, g);
     const auto band = error_band(p, plan.kind);
     out.likely_low = out.time * band.first;
     out.likely_high = out.time * band.second;

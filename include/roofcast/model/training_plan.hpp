@@ -396,6 +396,9 @@ struct scored_layout {
     double step_time = 0.0, time = 0.0, energy = 0.0, cost = 0.0, mfu = 0.0;
     /// The time's likely range as factors of it (prediction::likely_low / time, likely_high / time).
     double likely_low = 1.0, likely_high = 1.0;
+    /// Bytes the layout keeps on this GPU type beside its footprint, which is the same on every type
+    /// (detail::device_bytes: cuBLAS workspaces, FP8 weight copies).
+    double device_memory = 0.0;
     std::string_view limiter;
 };
 
@@ -403,8 +406,6 @@ struct scored_layout {
 struct layout_memory {
     double total = 0.0;
     std::string largest;
-    /// Parameters whose FP8 copies FP8 training keeps (detail::fp8_cached_parameters), whose bytes depend on the GPU.
-    double fp8_cached = 0.0;
 };
 
 /// What is fixed over a search: the job, the GPU types' prices, GPUs per node and peaks, and the parameters.
@@ -414,9 +415,6 @@ struct training_search {
     double steps = 0.0, flops_per_sample = 0.0;
     std::string flops_basis;
     std::vector<double> prices, peaks;
-    /// Bytes of the cuBLAS workspaces the run's framework allocates on each GPU type (detail::cublas_workspace_bytes),
-    /// beside a layout's footprint, which is the same on every type.
-    std::vector<double> workspaces;
     std::vector<int> per_node;
     std::vector<bool> usable;
 };
@@ -449,11 +447,11 @@ inline void evaluate_shape(const training_shape& s, const training_search& x, sc
     const training_request& r = *x.request;
     const run_plan plan = resolve(*r.source, shape_run(r.base, s));
     const memory_footprint f = footprint(plan);
-    memory = {f.total().value(), f.largest().first, detail::fp8_cached_parameters(plan)};
+    memory = {f.total().value(), f.largest().first};
     std::optional<lowered_run> lowered;
     for (std::size_t g = 0; g < r.gpus.size(); ++g) {
+        const double device = detail::device_bytes(plan, r.gpus[g]);
         out[g].valid = x.usable[g] && s.tp <= x.per_node[g];
-        const double device = x.workspaces[g] + memory.fp8_cached * detail::fp8_copy_bytes_per_parameter(r.gpus[g]);
         out[g].fits = out[g].valid && memory.total + device <= r.gpus[g].usable_memory.value();
         if (out[g].fits) {
             if (!lowered) {
@@ -461,6 +459,7 @@ inline void evaluate_shape(const training_shape& s, const training_search& x, sc
             }
             out[g] = score_layout(predict(*lowered, r.gpus[g], *x.params), s, g, x);
         }
+        out[g].device_memory = device;
     }
 }
 
@@ -489,8 +488,6 @@ inline training_search make_search(const training_request& r, const cost_params&
         validate(gpu);
         const auto pk = peak(gpu, probe.types.math, probe.types.math_unit);
         x.usable.push_back(pk.has_value());
-        x.workspaces.push_back(
-            detail::cublas_workspace_bytes(software_profiles[probe.profile].name, probe.config.mode, gpu));
         x.peaks.push_back(pk ? pk->value() : 0.0);
         x.per_node.push_back(r.base.gpus_per_node > 0 ? r.base.gpus_per_node : gpus_per_node_of(gpu));
         if (!r.prices.empty()) {
@@ -547,7 +544,7 @@ inline training_option make_option(const training_shape& s, const scored_layout&
     o.energy = sc.energy * units::joule;
     o.cost_usd = x.prices.empty() ? std::nullopt : std::optional<double>(sc.cost);
     o.mfu = sc.mfu;
-    o.memory = (m.total + x.workspaces[g] + m.fp8_cached * detail::fp8_copy_bytes_per_parameter(gpu)) * units::byte;
+    o.memory = (m.total + sc.device_memory) * units::byte;
     o.capacity = gpu.usable_memory;
     o.largest_item = m.largest;
     o.limiter = std::string(sc.limiter);

@@ -153,6 +153,7 @@ inline std::vector<std::string> training_row(const training_option& o, const std
                                              const std::string& rank) {
     const bool costed = o.step_time.value() > 0.0;
     auto fig = [costed](double v) { return costed ? format_number(v, 8) : std::string(); };
+    const auto likely_cost = o.likely_cost_usd();
     return {status,
             rank,
             o.gpu,
@@ -170,8 +171,8 @@ inline std::vector<std::string> training_row(const training_option& o, const std
             fig(o.likely_low.value()),
             fig(o.likely_high.value()),
             costed && o.cost_usd ? format_number(*o.cost_usd, 8) : "",
-            o.likely_cost_usd() ? format_number(o.likely_cost_usd()->first, 8) : "",
-            o.likely_cost_usd() ? format_number(o.likely_cost_usd()->second, 8) : "",
+            likely_cost ? format_number(likely_cost->first, 8) : "",
+            likely_cost ? format_number(likely_cost->second, 8) : "",
             fig(o.energy.value()),
             fig(o.mfu),
             format_number(o.memory.value(), 10),
