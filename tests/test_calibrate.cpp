@@ -435,3 +435,59 @@ TEST_CASE("BF16 and FP8 runs of the same setup pair up, and their speedups are c
     CHECK(by_bf16.at("p4").predicted == doctest::Approx(by_bf16.at("p1").predicted));
     CHECK(by_bf16.at("p1").predicted > 1.0);
 }
+
+TEST_CASE("the allocator cache is the median over sources of each source's median reserved over allocated") {
+    // Megatron: source A's runs at 1.10 and 1.20 (median 0.15 over), source B's at 1.05 (0.05): its own two
+    // sources give 0.10. Hugging Face code: one source at 1.30, too few of its own, so the median over every
+    // PyTorch-allocator source's median, {0.15, 0.05, 0.30}: 0.15. TensorRT-LLM is not on PyTorch's allocator.
+    const std::string csv =
+        "id,source,gpu,num_gpus,workload,mode,phase,precision,params,metric,value,notes\n"
+        "h1,a/a#1: log,A100-SXM4-80GB,8,llama2-7b,train,step,bf16,framework=megatron,reserved_to_allocated,1.10,\n"
+        "h2,a/a#1: log,A100-SXM4-80GB,8,llama2-7b,train,step,bf16,framework=megatron,reserved_to_allocated,1.20,\n"
+        "h3,b/b#2: log,H100-SXM5-80GB,8,llama2-7b,train,step,bf16,framework=megatron,reserved_to_allocated,1.05,\n"
+        "h4,c/c#3: log,H100-SXM5-80GB,1,llama2-7b,train,step,bf16,framework=hf-pytorch,reserved_to_allocated,1.30,\n"
+        "h5,d/d#4: log,H100-SXM5-80GB,1,llama2-7b,train,step,bf16,framework=pytorch,reserved_to_allocated,9.0,"
+        "SUSPECT\n";
+    const rc::measurement_set data = rc::parse_measurements(csv, "h.csv");
+    rc::cost_params p = rc::prior_params();
+    const std::vector<rc::allocator_fit> fits = rc::fit_allocator_cache(data, p);
+    auto headroom = [&p](const char* profile) {
+        return p.profile[static_cast<std::size_t>(rc::profile_index(profile))].allocator_cache;
+    };
+    CHECK(headroom("megatron") == doctest::Approx(0.10));
+    CHECK(headroom("hf-pytorch") == doctest::Approx(0.15));
+    CHECK(headroom("pytorch") == doctest::Approx(0.15));  // the suspect row is not a measurement
+    CHECK(headroom("tensorrt-llm") == doctest::Approx(0.02));
+    REQUIRE(fits.size() == 6);
+    const auto megatron = std::find_if(fits.begin(), fits.end(), [](const auto& f) { return f.profile == "megatron"; });
+    REQUIRE(megatron != fits.end());
+    CHECK(megatron->own);
+    CHECK(megatron->sources == 2);
+    CHECK(megatron->rows == 3);
+    // Leaving source a out, Megatron has one source: it takes the median of {0.05, 0.30}, 0.175.
+    rc::cost_params q = rc::prior_params();
+    rc::fit_allocator_cache(data, q, "a/a#1");
+    CHECK(q.profile[static_cast<std::size_t>(rc::profile_index("megatron"))].allocator_cache == doctest::Approx(0.175));
+    // Held out, row h1 is predicted with that: 1.175, and h4 with the median of {0.15, 0.05}: 1.10.
+    const rc::validation_report held = rc::allocator_held_out(data, rc::catalog(), p);
+    REQUIRE(held.rows.size() == 5);
+    REQUIRE(held.rows[0].predicted.has_value());
+    CHECK(*held.rows[0].predicted == doctest::Approx(1.175));
+    REQUIRE(held.rows[3].predicted.has_value());
+    CHECK(*held.rows[3].predicted == doctest::Approx(1.10));
+    // What a run reserves is what it allocates times 1 + its framework's cache (1.10 for Megatron here), while that is
+    // below the GPU's memory less the context; beyond, the allocator releases its cache: the GPU's memory less it.
+    const std::string runs =
+        "id,gpu,num_gpus,workload,mode,phase,batch,seq_len,precision,params,metric,value\n"
+        "r1,A100-SXM4-80GB,1,gpt2-xl,train,step,4,1024,amp-bf16,framework=megatron,peak_memory_gib,1\n"
+        "r2,A100-SXM4-80GB,1,gpt2-xl,train,step,4,1024,amp-bf16,framework=megatron,reserved_memory_gib,1\n"
+        "r3,T4,1,gpt2-xl,train,step,4,1024,amp-fp16,framework=megatron,peak_memory_gib,1\n"
+        "r4,T4,1,gpt2-xl,train,step,4,1024,amp-fp16,framework=megatron,reserved_memory_gib,1\n";
+    const rc::measurement_set run = rc::parse_measurements(runs, "r.csv");
+    const double allocated = rc::predict_measurement(run.rows[0], rc::catalog(), p);
+    CHECK(rc::predict_measurement(run.rows[1], rc::catalog(), p) == doctest::Approx(1.10 * allocated));
+    const double t4_allocated = rc::predict_measurement(run.rows[2], rc::catalog(), p);
+    const double t4_room = rc::catalog().gpu("T4").usable_memory.value() / 1073741824.0 - 1.0;  // less 1 GiB of context
+    REQUIRE(1.10 * t4_allocated > t4_room);
+    CHECK(rc::predict_measurement(run.rows[3], rc::catalog(), p) == doctest::Approx(t4_room));
+}

@@ -205,7 +205,7 @@ TEST_CASE("measurements: unknown mode, phase, metric and precision list the acce
     CHECK(problem_of("metric", "ms") ==
           "column 'metric' must be one of samples_per_s, tokens_per_s, latency_s, "
           "step_time_s, tflops, bandwidth_gbs, peak_memory_gib, reserved_memory_gib, kv_cache_tokens, "
-          "kv_cache_gib, weights_gib, max_batch, oom_batch, got 'ms'");
+          "kv_cache_gib, weights_gib, max_batch, oom_batch, reserved_to_allocated, got 'ms'");
     CHECK(problem_of("precision", "fp64") ==
           "column 'precision' must be one of (blank), fp32, tf32, amp-fp16, "
           "amp-bf16, fp16, bf16, fp8, int8, int4, got 'fp64'");

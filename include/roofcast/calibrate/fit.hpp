@@ -7,6 +7,7 @@
 #ifndef ROOFCAST_CALIBRATE_FIT_HPP
 #define ROOFCAST_CALIBRATE_FIT_HPP
 
+#include <roofcast/calibrate/allocator.hpp>
 #include <roofcast/calibrate/result.hpp>
 #include <roofcast/calibrate/validation.hpp>
 #include <roofcast/catalog.hpp>
@@ -320,7 +321,8 @@ inline void share_16bit_efficiency(cost_params& work, calibration_result& res) {
 /// fixed. Convolution, normalization, softmax and cross-entropy kernel rows, and STREAM rows still rising with
 /// occupancy, are predicted by `validate` but not fitted (detail::fitted_kernel_row). Each stage minimizes
 /// Σ (ln(predicted/measured)/σ_row)² + Σ ((θ − θ_prior)/σ)² over the transformed parameters θ that enough rows
-/// depend on, with the values of `start` as the ridge centre. Deterministic.
+/// depend on, with the values of `start` as the ridge centre. The memory rows take no part in it; the allocator
+/// cache is measured on the reserved_to_allocated rows among them (fit_allocator_cache). Deterministic.
 inline calibration_result calibrate(const measurement_set& data, const model_catalog& gpus,
                                     const cost_params& start = prior_params(),
                                     const calibration_options& options = {}) {
@@ -345,6 +347,8 @@ inline calibration_result calibrate(const measurement_set& data, const model_cat
     detail::fit_one_stage(kernels, gpus, work, param_stage::hardware, not_bandwidth, options, res.hardware, res);
     detail::share_16bit_efficiency(work, res);
     detail::fit_one_stage(workloads, gpus, work, param_stage::software, any, options, res.software, res);
+    // The allocator's cache is measured on the reserved_to_allocated rows, apart from the least squares.
+    fit_allocator_cache(data, work);
     res.params = work;
     res.rows_used = res.hardware.rows + res.software.rows;  // the STREAM rows are among the kernel rows
     res.iterations = res.bandwidth.iterations + res.hardware.iterations + res.software.iterations;

@@ -586,6 +586,16 @@ inline std::string memory_profile(const measurement& m) {
     return fw;
 }
 
+/// The allocator headroom `params` give the software profile of memory row `m`'s framework (memory_profile).
+inline double allocator_cache_of(const measurement& m, const cost_params& params) {
+    const std::string profile = memory_profile(m);
+    const int i = profile_index(profile);
+    if (i < 0) {
+        throw unsupported_error("framework '" + profile + "' has no software profile, so no allocator headroom");
+    }
+    return params.profile[static_cast<std::size_t>(i)].allocator_cache;
+}
+
 /// The engine memory settings a serving row states (vLLM's gpu_memory_utilization and max_num_batched_tokens,
 /// SGLang's mem_fraction_static, TensorRT-LLM's kv_cache_free_gpu_mem_fraction), with the engines' defaults.
 inline engine_memory engine_of(const measurement& m) {
@@ -644,11 +654,13 @@ inline void require_modelled_memory(const measurement& m) {
     }
 }
 
-/// Predicts memory row `m` of `w` on `g`, per GPU (GiB, tokens or a batch): allocated = the footprint less the
-/// framework context and the allocator's headroom; reserved adds the headroom (and the context for whole-device
-/// readings, nvidia-smi or pynvml), of the last pipeline stage where the row was logged there (`rank=last`); weights
-/// and the KV pool as the engine sizes it; the largest batch that fits.
-inline double predict_memory(const measurement& m, const workload& w, const gpu_spec& g, run_config c) {
+/// Predicts memory row `m` of `w` on `g` with `params`, per GPU (GiB, tokens or a batch): allocated = the footprint
+/// less the framework context and the allocator's headroom; reserved = allocated times 1 + the framework's allocator
+/// cache (`params`), at most the GPU's memory less the context (plus the context for whole-device readings,
+/// nvidia-smi or pynvml), of the last pipeline stage where the row was logged there (`rank=last`); weights and the
+/// KV pool as the engine sizes it; the largest batch that fits.
+inline double predict_memory(const measurement& m, const workload& w, const gpu_spec& g, run_config c,
+                             const cost_params& params) {
     require_modelled_memory(m);
     constexpr double gib = 1073741824.0;
     const std::string profile = memory_profile(m);
@@ -696,16 +708,18 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     if (m.metric == "weights_gib") {
         return f.item("weights") / gib;
     }
-    const double headroom = f.item("allocator headroom"), context = f.item("framework context");
-    const double allocated = f.total().value() - headroom - context;
+    const double context = f.item("framework context");
+    const double allocated = f.total().value() - f.item("allocator headroom") - context;
     if (m.metric == "peak_memory_gib") {
         if (c.mode != mode::train) {
             throw unsupported_error("inference peaks as engines print them are not modelled; kv_cache_tokens is");
         }
         return allocated / gib;
     }
+    // While memory is ample the allocator keeps its cache; it cannot reserve more than the GPU has beside the context.
+    const double reserved = std::min(allocated * (1.0 + allocator_cache_of(m, params)), f.capacity.value() - context);
     const bool device = m.notes.find("nvidia-smi") != std::string::npos || m.notes.find("pynvml") != std::string::npos;
-    return (allocated + headroom + (device ? context : 0.0)) / gib;
+    return (reserved + (device ? context : 0.0)) / gib;
 }
 
 }  // namespace detail
@@ -881,6 +895,9 @@ inline void require_matching_shape(const measurement& m, const transformer_confi
 /// roofcast cannot predict: unknown GPU, workload or framework, an unsupported precision, or a run the
 /// model does not cover.
 inline double predict_measurement(const measurement& m, const model_catalog& cat, const cost_params& params) {
+    if (m.metric == "reserved_to_allocated") {
+        return 1.0 + detail::allocator_cache_of(m, params);
+    }
     const gpu_spec& g = cat.gpu(m.gpu);
     if (m.mode == "micro") {
         if (m.num_gpus != 1) {
@@ -897,7 +914,7 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     }
     const run_config c = run_for(m, g);
     if (is_memory_metric(m.metric)) {
-        return detail::predict_memory(m, w, g, c);
+        return detail::predict_memory(m, w, g, c, params);
     }
     const prediction p = predict(w, g, c, params);
     if (m.metric == "samples_per_s") {

@@ -17,7 +17,7 @@ namespace detail {
 inline constexpr std::string_view default_params_origin = "calibrated on models/measurements/measured-dev.csv + models/measurements/kernels.csv + models/measurements/memory.csv";
 
 /// Parameters whose shipped value differs from the prior: (registry name, value).
-inline constexpr std::array<std::pair<std::string_view, double>, 80> default_param_values = {{
+inline constexpr std::array<std::pair<std::string_view, double>, 86> default_param_values = {{
     {"volta.gemm_efficiency.fp32", 0.90470399999999995},
     {"volta.gemm_efficiency.fp16", 0.70509299999999997},
     {"volta.gemm_efficiency.bf16", 0.70509299999999997},
@@ -72,10 +72,13 @@ inline constexpr std::array<std::pair<std::string_view, double>, 80> default_par
     {"profile.pytorch.call_overhead_us", 5247.1300000000001},
     {"profile.pytorch.launch_overhead_us", 0.041262699999999999},
     {"profile.pytorch.memory_multiplier", 0.99255199999999999},
+    {"profile.pytorch.allocator_cache", 0.20730000000000001},
     {"profile.hf-pytorch.step_overhead_us", 1435.1400000000001},
     {"profile.hf-pytorch.call_overhead_us", 407.65499999999997},
     {"profile.hf-pytorch.launch_overhead_us", 1.61619},
     {"profile.hf-pytorch.memory_multiplier", 0.67271400000000003},
+    {"profile.hf-pytorch.allocator_cache", 0.17649999999999999},
+    {"profile.pytorch-compiled.allocator_cache", 0.13575000000000001},
     {"profile.tensorflow.step_overhead_us", 2630.98},
     {"profile.tensorflow.call_overhead_us", 1725.9000000000001},
     {"profile.tensorflow.launch_overhead_us", 0.37184899999999999},
@@ -94,10 +97,13 @@ inline constexpr std::array<std::pair<std::string_view, double>, 80> default_par
     {"profile.llama.cpp.fusion", 0.19333600000000001},
     {"profile.llama.cpp.gemm_multiplier", 0.82461600000000002},
     {"profile.llama.cpp.memory_multiplier", 0.66056700000000002},
+    {"profile.megatron.allocator_cache", 0.056050000000000003},
     {"profile.composer.step_overhead_us", 1344.8699999999999},
     {"profile.composer.launch_overhead_us", 1.24627},
     {"profile.composer.fusion", 0.099483000000000002},
     {"profile.composer.memory_multiplier", 0.58689999999999998},
+    {"profile.composer.allocator_cache", 0.13575000000000001},
+    {"profile.flash-attention.allocator_cache", 0.13575000000000001},
 }};
 
 /// The likely range of each kind of run: (kind, low, high).
@@ -108,7 +114,7 @@ inline constexpr std::array<std::tuple<std::string_view, double, double>, 7> def
     {"decoder-train", 1, 2.5666099999999998},
     {"encoder-infer", 0.79717800000000005, 1.3158799999999999},
     {"encoder-train", 0.80603199999999997, 1.31291},
-    {"memory", 0.89193500000000003, 1.15683},
+    {"memory", 0.88622100000000004, 1.15581},
 }};
 
 }  // namespace detail

@@ -121,10 +121,10 @@ inline constexpr std::array<std::string_view, 3> measurement_modes = {"train", "
 inline constexpr std::array<std::string_view, 6> measurement_phases = {"step",   "e2e",   "prefill",
                                                                        "decode", "serve", "op"};
 /// Accepted values of the `metric` column.
-inline constexpr std::array<std::string_view, 13> measurement_metrics = {
-    "samples_per_s",   "tokens_per_s",        "latency_s",       "step_time_s",  "tflops",      "bandwidth_gbs",
-    "peak_memory_gib", "reserved_memory_gib", "kv_cache_tokens", "kv_cache_gib", "weights_gib", "max_batch",
-    "oom_batch"};
+inline constexpr std::array<std::string_view, 14> measurement_metrics = {
+    "samples_per_s", "tokens_per_s",    "latency_s",           "step_time_s",          "tflops",
+    "bandwidth_gbs", "peak_memory_gib", "reserved_memory_gib", "kv_cache_tokens",      "kv_cache_gib",
+    "weights_gib",   "max_batch",       "oom_batch",           "reserved_to_allocated"};
 
 /// Accepted non-blank values of the `precision` column.
 inline constexpr std::array<std::string_view, 9> measurement_precisions = {

@@ -637,9 +637,7 @@ namespace detail {
 inline double cublas_workspace_bytes(const run_plan& p, const gpu_spec& g) {
     constexpr double mib = 1048576.0;
     const std::string_view framework = software_profiles[p.profile].name;
-    const bool on_pytorch = framework == "pytorch" || framework == "hf-pytorch" || framework == "pytorch-compiled" ||
-                            framework == "megatron" || framework == "composer" || framework == "flash-attention";
-    if (p.config.mode != mode::train || !on_pytorch) {
+    if (p.config.mode != mode::train || !runs_on_pytorch(framework)) {
         return 0.0;
     }
     const bool sm90 = g.arch == architecture::hopper;

@@ -24,7 +24,9 @@ struct software_profile {
     std::string_view description;
     /// CUDA context, cuBLAS/cuDNN workspaces and runtime buffers it keeps, bytes.
     double context_bytes;
-    /// Fraction of the model's memory its allocator loses to fragmentation.
+    /// Fraction of the model's memory its allocator loses to fragmentation when memory runs short: what a fit needs
+    /// beyond the allocated peak (a caching allocator keeps more cached while memory is ample, and releases it
+    /// before it fails an allocation: profile_params::allocator_cache).
     double headroom;
     /// Whether its FP16 GEMMs accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F), which GeForce parts run at full
     /// rate rather than the FP32-accumulate half rate.
@@ -56,6 +58,13 @@ inline constexpr std::array<software_profile, 13> software_profiles = {{
     {"cublas", "bare cuBLAS/cuBLASLt calls timed back to back (GEMM microbenchmarks)", 536870912.0, 0.02, false},
     {"cuda", "hand-written CUDA kernels timed back to back (STREAM-style microbenchmarks)", 536870912.0, 0.02, false},
 }};
+
+/// Whether profile `name` runs on PyTorch and its CUDA caching allocator (PyTorch eager and compiled, Hugging Face
+/// models, Megatron-LM, Composer, FlashAttention's scripts).
+constexpr bool runs_on_pytorch(std::string_view name) {
+    return name == "pytorch" || name == "hf-pytorch" || name == "pytorch-compiled" || name == "megatron" ||
+           name == "composer" || name == "flash-attention";
+}
 
 namespace detail {
 

@@ -5,6 +5,7 @@
 #ifndef ROOFCAST_REPORT_CALIBRATION_REPORT_HPP
 #define ROOFCAST_REPORT_CALIBRATION_REPORT_HPP
 
+#include <roofcast/calibrate/allocator.hpp>
 #include <roofcast/calibrate/cross_validate.hpp>
 #include <roofcast/calibrate/result.hpp>
 #include <roofcast/calibrate/validation.hpp>
@@ -329,10 +330,22 @@ inline std::map<std::tuple<std::string, int, std::string>, const measurement*> r
 
 }  // namespace detail
 
-/// The memory section of docs/accuracy.md: the memory rows of `memory` (validate on models/measurements/memory.csv;
-/// nothing is fitted on them, so each prediction is out of sample) by metric and by source, how often fit /
+/// The allocator caches measured (fit_allocator_cache) as a table: profile, sources, rows, cache, whence.
+inline text_table allocator_table(const std::vector<allocator_fit>& fits) {
+    text_table t({"profile", "sources", "rows", "cache", "from"});
+    for (const allocator_fit& f : fits) {
+        t.add_row({f.profile, std::to_string(f.sources), std::to_string(f.rows), format_percent(f.cache),
+                   f.own ? "its own sources" : "every PyTorch-allocator source"});
+    }
+    return t;
+}
+
+/// The memory section of docs/accuracy.md: the memory rows of `memory` (models/measurements/memory.csv, each
+/// predicted with the allocator cache measured without its source: allocator_held_out) by metric and by source,
+/// the in-sample summary (`in_sample`), the caches measured on all of them (`allocator`), how often fit /
 /// does-not-fit comes out right on the rows that state an out-of-memory threshold, and why rows were skipped.
-inline std::string memory_accuracy_markdown(const validation_report& memory, const measurement_set& data) {
+inline std::string memory_accuracy_markdown(const validation_report& memory, const validation_report& in_sample,
+                                            const measurement_set& data, const std::vector<allocator_fit>& allocator) {
     const auto by_line = detail::rows_by_line(data);
     std::map<std::string, std::vector<const row_prediction*>> by_source;
     std::size_t verdicts = 0, right = 0;
@@ -353,13 +366,21 @@ inline std::string memory_accuracy_markdown(const validation_report& memory, con
     std::ostringstream o;
     o << "## Memory\n\n"
       << "Published memory figures (models/measurements/memory.csv: training peaks, engines' weights and KV-cache "
-         "pools, out-of-memory thresholds; per GPU) against the footprint ([memory.md](memory.md)). No fitted "
-         "parameter changes a footprint, so every figure here is out of sample, as if its source were left out. "
-         "Rows whose run uses what the memory model does not have are skipped (listed below).\n\n"
+         "pools, out-of-memory thresholds, the caching allocator's reserved over allocated memory; per GPU) against "
+         "the footprint ([memory.md](memory.md)). No fitted parameter changes a footprint; what a caching "
+         "allocator reserves beyond it while memory is ample (its cache: `reserved_to_allocated` rows) is measured "
+         "per framework, and every figure here is predicted with the cache measured without the row's source, so all "
+         "are out of sample (leave one source out). Rows whose run uses what the memory model does not have are "
+         "skipped (listed below).\n\n"
       << "```text\n"
       << summary_text(memory) << '\n'
       << error_summary_table("metric", memory.by_metric).to_text() << '\n'
       << error_summary_table("source", sources).to_text() << "```\n\n"
+      << "In sample (the shipped cache, measured on every source): " << summary_text(in_sample)
+      << "\nThe allocator cache shipped, per profile on PyTorch's caching allocator (the median over sources of each "
+         "source's median reserved / allocated − 1; a profile with fewer than "
+      << min_allocator_sources << " sources of its own takes the median over every source):\n\n```text\n"
+      << allocator_table(allocator).to_text() << "```\n\n"
       << "* Fit / does-not-fit right on " << right << " of " << verdicts
       << " rows that state a largest batch or an out-of-memory batch"
       << (verdicts > 0 ? " (" + format_percent(static_cast<double>(right) / static_cast<double>(verdicts)) + ")" : "")
