@@ -4,7 +4,8 @@ cmake_minimum_required(VERSION 3.25)
 #     report/, calibrate/ or the catalog;
 #  2. roofcast.hpp, with everything it includes transitively, reaches no io/ or calibrate/ header and no
 #     report/ header beyond those it lists, so the core needs Boost only;
-#  3. roofcast.hpp's doc comment lists exactly the headers it includes.
+#  3. roofcast.hpp's doc comment lists exactly the headers it includes;
+#  4. workload/ includes only workload/ and the basics (units, error, format, source_ref): never hardware/.
 # Usage: cmake -DINCLUDE_DIR=include -P check_include_graph.cmake
 set(problems "")
 
@@ -23,6 +24,17 @@ foreach(h IN LISTS model_headers)
   roofcast_includes(incs "${h}")
   foreach(inc IN LISTS incs)
     if(NOT inc MATCHES "^(model|hardware|workload|detail)/" AND NOT inc MATCHES "^(units|error|format)\\.hpp$")
+      list(APPEND problems "${h} includes ${inc}")
+    endif()
+  endforeach()
+endforeach()
+
+# 4. The workload never includes the hardware (a model's description does not depend on the GPU).
+file(GLOB workload_headers RELATIVE "${INCLUDE_DIR}/roofcast" "${INCLUDE_DIR}/roofcast/workload/*.hpp")
+foreach(h IN LISTS workload_headers)
+  roofcast_includes(incs "${h}")
+  foreach(inc IN LISTS incs)
+    if(NOT inc MATCHES "^workload/" AND NOT inc MATCHES "^(units|error|format|source_ref)\\.hpp$")
       list(APPEND problems "${h} includes ${inc}")
     endif()
   endforeach()

@@ -6,6 +6,7 @@
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/architecture.hpp>
 #include <roofcast/hardware/dtype.hpp>
+#include <roofcast/source_ref.hpp>
 #include <roofcast/units.hpp>
 
 #include <algorithm>
@@ -88,14 +89,6 @@ struct datasheet_claims {
     std::optional<flops_per_second> int4;
     /// Memory bandwidth.
     std::optional<bytes_per_second> memory_bandwidth;
-};
-
-/// Where a value comes from: a key used in comments of the GPU file, and the source it names.
-struct source_ref {
-    /// Key, e.g. "S1".
-    std::string key;
-    /// Description of the source.
-    std::string text;
 };
 
 /// One GPU product: architecture parameters, memory, power, links, datasheet claims and sources.

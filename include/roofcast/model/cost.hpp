@@ -166,10 +166,10 @@ inline hertz sustained_tensor_clock(const gpu_spec& g, const family_params& f, d
     return std::min(rated_ghz, limited_ghz) * 1e9 * units::hertz;
 }
 
-/// Resolves `params` for `g` and the profile at index `profile` (see find_profile). Throws input_error
-/// when `g` is not a valid description (validate(g)).
-inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, const cost_params& params) {
-    validate(g);
+namespace detail {
+
+/// make_cost_context for a `g` already validated (predict validates it once, before anything else reads it).
+inline cost_context cost_context_of(const gpu_spec& g, std::size_t profile, const cost_params& params) {
     if (profile >= software_profiles.size()) {
         throw input_error("software profile index out of range: " + std::to_string(profile));
     }
@@ -217,6 +217,15 @@ inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, co
     c.tiles =
         g.arch == architecture::volta || g.arch == architecture::turing ? &detail::small_tiles : &detail::large_tiles;
     return c;
+}
+
+}  // namespace detail
+
+/// Resolves `params` for `g` and the profile at index `profile` (see find_profile). Throws input_error
+/// when `g` is not a valid description (validate(g)).
+inline cost_context make_cost_context(const gpu_spec& g, std::size_t profile, const cost_params& params) {
+    validate(g);
+    return detail::cost_context_of(g, profile, params);
 }
 
 /// The price of one kernel (all `count` instances): time and its parts, and what bounds it.

@@ -558,7 +558,7 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
     if (plan.batch_per_gpu) {
         return predict(lower(detail::serving_plan(plan, g)), g, p);
     }
-    const cost_context ctx = make_cost_context(g, plan.profile, p);
+    const cost_context ctx = detail::cost_context_of(g, plan.profile, p);  // g validated above
     const detail::step_timeline tl = plan.training ? detail::training_time(r, ctx) : detail::inference_time(r, ctx);
     const double t = tl.total();
     prediction out;

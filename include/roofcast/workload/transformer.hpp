@@ -4,7 +4,7 @@
 #ifndef ROOFCAST_WORKLOAD_TRANSFORMER_HPP
 #define ROOFCAST_WORKLOAD_TRANSFORMER_HPP
 
-#include <roofcast/hardware/gpu_spec.hpp>
+#include <roofcast/source_ref.hpp>
 
 #include <algorithm>
 #include <array>
