@@ -49,13 +49,14 @@ inline std::vector<allocator_fit> fit_allocator_cache(const measurement_set& dat
                                                       std::string_view leave_out = {}) {
     std::map<std::string, std::map<std::string, std::vector<double>>> by_profile;  // profile -> source -> ratio − 1
     for (const measurement& m : data.rows) {
-        if (m.metric != "reserved_to_allocated" || m.suspect() || source_key(m) == leave_out) {
+        const std::string source = source_key(m);
+        if (m.metric != "reserved_to_allocated" || m.suspect() || source == leave_out) {
             continue;
         }
         try {
             const std::string profile = detail::memory_profile(m);
             if (runs_on_pytorch(profile)) {
-                by_profile[profile][source_key(m)].push_back(m.value - 1.0);
+                by_profile[profile][source].push_back(m.value - 1.0);
             }
         } catch (const unsupported_error&) {  // a framework the memory model does not cover
         }
@@ -99,32 +100,23 @@ inline std::vector<allocator_fit> fit_allocator_cache(const measurement_set& dat
 /// the memory rows' only measured parameter, so this is their leave-one-source-out accuracy.
 inline validation_report allocator_held_out(const measurement_set& data, const model_catalog& cat,
                                             const cost_params& params) {
-    validation_report rep;
-    rep.file = data.file + " (allocator cache measured without each row's source)";
+    // The prior caches where no row measures one, without a trace of the left-out source.
+    cost_params base = params;
+    const cost_params prior = prior_params();
+    for (std::size_t i = 0; i < prior.profile.size(); ++i) {
+        base.profile[i].allocator_cache = prior.profile[i].allocator_cache;
+    }
     std::map<std::string, cost_params> without;
-    for (const measurement& m : data.rows) {
-        const std::string source = source_key(m);
-        auto it = without.find(source);
-        if (it == without.end()) {
-            it = without.emplace(source, params).first;
-            const cost_params prior = prior_params();  // what no row measured, without a trace of the left-out source
-            for (std::size_t i = 0; i < prior.profile.size(); ++i) {
-                it->second.profile[i].allocator_cache = prior.profile[i].allocator_cache;
-            }
-            fit_allocator_cache(data, it->second, source);
-        }
-        rep.rows.push_back(predict_row(m, cat, it->second));
-    }
-    for (const measurement_problem& p : data.problems) {
-        row_prediction r;
-        r.id = p.id;
-        r.file = p.file;
-        r.line = p.line;
-        r.skip_reason = "malformed row: " + p.message;
-        rep.rows.push_back(r);
-    }
-    summarize_report(rep, data.files.empty() ? std::vector<std::string>{data.file} : data.files);
-    return rep;
+    return detail::report_rows(data, data.file + " (allocator cache measured without each row's source)",
+                               [&](const measurement& m) {
+                                   const std::string source = source_key(m);
+                                   auto it = without.find(source);
+                                   if (it == without.end()) {
+                                       it = without.emplace(source, base).first;
+                                       fit_allocator_cache(data, it->second, source);
+                                   }
+                                   return predict_row(m, cat, it->second);
+                               });
 }
 
 }  // namespace roofcast

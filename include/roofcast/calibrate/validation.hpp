@@ -586,12 +586,12 @@ inline std::string memory_profile(const measurement& m) {
     return fw;
 }
 
-/// The allocator headroom `params` give the software profile of memory row `m`'s framework (memory_profile).
+/// The allocator cache `params` give the software profile of memory row `m`'s framework (memory_profile).
 inline double allocator_cache_of(const measurement& m, const cost_params& params) {
     const std::string profile = memory_profile(m);
     const int i = profile_index(profile);
     if (i < 0) {
-        throw unsupported_error("framework '" + profile + "' has no software profile, so no allocator headroom");
+        throw unsupported_error("framework '" + profile + "' has no software profile, so no allocator cache");
     }
     return params.profile[static_cast<std::size_t>(i)].allocator_cache;
 }
@@ -1001,11 +1001,14 @@ inline void summarize_report(validation_report& rep, const std::vector<std::stri
     }
 }
 
-/// Predicts every row of `data` and summarizes the errors, overall and by GPU, workload and metric; malformed
-/// rows are kept as skipped, with their problem.
-inline validation_report validate(const measurement_set& data, const model_catalog& gpus, const cost_params& params) {
+namespace detail {
+
+/// The report titled `file` of every row of `data` as `predict` (a row_prediction of a measurement) predicts it, with
+/// its malformed rows kept as skipped, with their problem; summarized.
+template <class Predict>
+validation_report report_rows(const measurement_set& data, std::string file, Predict&& predict) {
     validation_report rep;
-    rep.file = data.file;
+    rep.file = std::move(file);
     for (const measurement_problem& p : data.problems) {
         row_prediction r;
         r.id = p.id;
@@ -1015,10 +1018,18 @@ inline validation_report validate(const measurement_set& data, const model_catal
         rep.rows.push_back(r);
     }
     for (const measurement& m : data.rows) {
-        rep.rows.push_back(predict_row(m, gpus, params));
+        rep.rows.push_back(predict(m));
     }
     summarize_report(rep, data.files.empty() ? std::vector<std::string>{data.file} : data.files);
     return rep;
+}
+
+}  // namespace detail
+
+/// Predicts every row of `data` and summarizes the errors, overall and by GPU, workload and metric; malformed
+/// rows are kept as skipped, with their problem.
+inline validation_report validate(const measurement_set& data, const model_catalog& gpus, const cost_params& params) {
+    return detail::report_rows(data, data.file, [&](const measurement& m) { return predict_row(m, gpus, params); });
 }
 
 /// `data` split into its time rows (first; with the malformed rows) and its memory rows (is_memory_metric), each
