@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace rc = roofcast;
@@ -207,6 +208,37 @@ TEST_CASE("power-limited boards sustain a lower tensor clock") {
     const double pcie =
         rc::cost(fp16_gemm(8192, 8192, 8192), context(rc::catalog().gpu("A100-PCIe-40GB"))).time.value();
     CHECK(pcie > 1.1 * sxm);
+}
+
+TEST_CASE("a run that keeps the math busy settles at the soaked clock the measurements give") {
+    const rc::cost_params p = rc::prior_params();
+    const auto fam = [&p](const rc::gpu_spec& g) { return p.family[static_cast<std::size_t>(g.arch)]; };
+    // A matmul soaked on an H200 (700 W, 132 SMs) keeps 708.5 of the 841.9 TFLOP/s it reaches as a burst
+    // (ml-engineering, MSMF vs MAMF): a run that is all math (C = W) settles at that ratio, to the 2 significant
+    // digits c_s is given with.
+    const rc::gpu_spec& h200 = rc::catalog().gpu("H200-SXM-141GB");
+    CHECK(rc::settled_clock_ratio(h200, fam(h200), 1.0, 1.0) == doctest::Approx(708.5 / 841.9).epsilon(0.01));
+    // B200 (1000 W, 148 SMs): 1456.3 of 1770.9; A100 SXM4 (400 W, 108 SMs): 257 TFLOP/s on random data of the 295
+    // that zeros (which stay under the limit) reach.
+    const rc::gpu_spec& b200 = rc::catalog().gpu("B200");
+    CHECK(rc::settled_clock_ratio(b200, fam(b200), 1.0, 1.0) == doctest::Approx(1456.3 / 1770.9).epsilon(0.01));
+    const rc::gpu_spec& a100 = rc::catalog().gpu("A100-SXM4-80GB");
+    CHECK(rc::settled_clock_ratio(a100, fam(a100), 1.0, 1.0) == doctest::Approx(257.0 / 295.0).epsilon(0.01));
+    // The limiter averages over the mix: with the math busy 60% of the time the clock settles higher, and a run
+    // that barely uses the math (decode streaming weights) keeps its burst clock.
+    const rc::gpu_spec& h100 = rc::catalog().gpu("H100-SXM5-80GB");
+    const double full = rc::settled_clock_ratio(h100, fam(h100), 1.0, 1.0);
+    const double mixed = rc::settled_clock_ratio(h100, fam(h100), 0.6, 1.0);
+    CHECK(mixed > full);
+    CHECK(mixed < 1.0);
+    // At x the power drawn, c_s·SMs·(x·1.83 GHz)³·a(x), with a(x) = (0.6/x) / (0.4 + 0.6/x), is the 560 W budget.
+    const double a = (0.6 / mixed) / (0.4 + 0.6 / mixed);
+    CHECK(fam(h100).settled_w_per_sm_ghz3 * 132 * std::pow(mixed * 1.83, 3) * a ==
+          doctest::Approx(560.0).epsilon(1e-6));
+    CHECK(rc::settled_clock_ratio(h100, fam(h100), 0.05, 1.0) == 1.0);
+    // No soak measurement for Turing: the T4 settles where its bursts run (already power-limited there).
+    const rc::gpu_spec& t4 = rc::catalog().gpu("T4");
+    CHECK(rc::settled_clock_ratio(t4, fam(t4), 1.0, 1.0) == 1.0);
 }
 
 TEST_CASE("half-rate tensor math draws less power and sustains a higher clock") {

@@ -12,7 +12,7 @@
 namespace rc = roofcast;
 
 TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s costs 2·(7/8)·1e9/300e9 s plus 2·7 latencies") {
-    const rc::link_spec link{"test", "300 GB/s per GPU, fully achieved", 300e9, 1.0, 5e-6, "hand-made"};
+    const rc::link_spec link{"test", "300 GB/s per GPU, fully achieved", 300e9, 1.0, 5e-6, 24, "hand-made"};
     const rc::node_layout node{8, &link, &link};
     const rc::collective ar{"ar", rc::collective::kind::all_reduce, 1e9, 8, 1.0, false};
     CHECK(rc::collective_time(ar, node).value() == doctest::Approx(2.0 * 7.0 / 8.0 * 1e9 / 300e9 + 14 * 5e-6));
@@ -172,7 +172,7 @@ TEST_CASE("expert parallelism: Mixtral 8x7B at ep 4 holds a quarter of its route
     CHECK(a2a->group == 4);
     CHECK(a2a->count == 32 * 2.0);
     // Pairwise exchange: (n−1)/n of the bytes at the link's bandwidth, plus (n−1) latencies.
-    const rc::link_spec link{"test", "300 GB/s per GPU, fully achieved", 300e9, 1.0, 5e-6, "hand-made"};
+    const rc::link_spec link{"test", "300 GB/s per GPU, fully achieved", 300e9, 1.0, 5e-6, 24, "hand-made"};
     const rc::node_layout node{8, &link, &link};
     CHECK(rc::collective_time(*a2a, node).value() ==
           doctest::Approx(64 * (0.75 * 8192.0 * 4096 * 2 / 300e9 + 3 * 5e-6)));

@@ -459,3 +459,73 @@ TEST_CASE("FP8 training casts each linear's input, weight and output gradient to
         CHECK(k.name.find("fp8 cast") == std::string::npos);
     }
 }
+
+TEST_CASE("a training step settles at the power-limited clock and draws the TDP, decode keeps its burst clock") {
+    const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
+    const rc::cost_params p = rc::prior_params();
+    const rc::family_params& f = p.family[static_cast<std::size_t>(g.arch)];
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_bf16;
+    c.batch = 4;
+    c.seq_len = 4096;
+    const rc::prediction train = rc::predict(rc::catalog().workload_named("llama2-7b"), g, c, p);
+    // Burst: 0.8·700 W / (132·0.6) gives 1.92 GHz, above the 1.83 GHz tensor clock. Settled: below it, and above
+    // the 1.54 GHz a step of nothing but matmuls would get (the step's memory-bound kernels let it recover).
+    CHECK(train.burst_clock.value() == doctest::Approx(1.83e9));
+    CHECK(train.settled_clock.value() < 0.97 * train.burst_clock.value());
+    CHECK(train.settled_clock.value() > rc::settled_clock_ratio(g, f, 1.0, 1.0) * 1.83e9);
+    CHECK(train.avg_power.value() == doctest::Approx(700.0));
+    // The same step at the burst clock is faster: the settled clock is what the step pays.
+    rc::cost_params unlimited = p;
+    unlimited.family[static_cast<std::size_t>(g.arch)].settled_w_per_sm_ghz3 = f.power_w_per_sm_ghz3;
+    const rc::prediction burst = rc::predict(rc::catalog().workload_named("llama2-7b"), g, c, unlimited);
+    CHECK(burst.settled_clock.value() == burst.burst_clock.value());
+    CHECK(train.time.value() > 1.05 * burst.time.value());
+    rc::run_config d;
+    d.mode = rc::mode::infer;
+    d.phase = rc::phase::decode;
+    d.precision = rc::precision::fp16;
+    const rc::prediction decode = rc::predict(rc::catalog().workload_named("llama2-7b"), g, d, p);
+    CHECK(decode.settled_clock.value() == decode.burst_clock.value());
+    CHECK(decode.avg_power.value() < 700.0);
+}
+
+TEST_CASE("a hidden gradient exchange slows the compute it hides behind by the SMs NCCL holds: k/S of its time") {
+    rc::run_config c;
+    c.mode = rc::mode::train;
+    c.precision = rc::precision::amp_bf16;
+    c.batch = 4;
+    c.seq_len = 2048;
+    c.num_gpus = 8;
+    const rc::workload& w = rc::catalog().workload_named("llama2-7b");
+    const auto slowdown_of = [](const rc::prediction& p) {
+        for (const rc::breakdown_entry& e : p.breakdown) {
+            if (e.name == "overlap slowdown") {
+                return e.time.value();
+            }
+        }
+        return 0.0;
+    };
+    for (const char* gpu : {"H100-SXM5-80GB", "A100-SXM4-80GB"}) {
+        CAPTURE(gpu);
+        const rc::gpu_spec& g = rc::catalog().gpu(gpu);
+        const rc::lowered_run r = rc::lower_run(w, rc::on_gpu(c, g));
+        double exchange = 0.0;  // C: the overlappable collectives of the one micro-batch slot
+        for (const rc::collective& col : r.passes[0].collectives) {
+            if (col.overlappable) {
+                exchange += rc::collective_time(col, rc::layout_for(r.plan, g, col.group)).value();
+            }
+        }
+        REQUIRE(exchange > 0.0);
+        const rc::prediction p = rc::predict(r, g);
+        // Data parallelism in one node: the all-reduce runs over NVLink with 24 NCCL CTAs; the part backward hides
+        // (C − exposed, the exposed part being the communication row) runs while 24 of the SMs are NCCL's.
+        const double hidden = exchange - p.comm_time.value();
+        CHECK(hidden > 0.0);
+        CHECK(slowdown_of(p) == doctest::Approx(hidden * 24.0 / g.sm_count).epsilon(1e-9));
+    }
+    // One GPU exchanges nothing, so nothing slows.
+    c.num_gpus = 1;
+    CHECK(slowdown_of(rc::predict(w, rc::catalog().gpu("H100-SXM5-80GB"), c)) == 0.0);
+}

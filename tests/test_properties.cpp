@@ -33,6 +33,10 @@ constexpr int expensive_every = 1;
 
 /// Relative slack for floating-point comparisons of two predictions of the same run.
 constexpr double slack = 1e-9;
+/// Relative slack where the power limit settles a training step's clock: the clock is the fixed point of a costing
+/// in which a kernel's tile or split-K choice may change with the clock, which can move it, and the step, by a few
+/// tenths of a percent against the direction a better GPU or a larger batch moves them.
+constexpr double settle_slack = 1e-2;
 
 struct drawn {
     const rc::workload* w = nullptr;
@@ -222,6 +226,7 @@ TEST_CASE("properties of 10^5 random valid runs") {
     tally finite, roofline, bandwidth, sms, clock, footprint_batch, footprint_seq, batch_limit, time_in_batch,
         timeline_sum;
     long long kernels_checked = 0;
+    double worst_settled = 0.0;  // the largest slowdown a better GPU shows where the power limit settles a clock
     const rc::cost_params& params = rc::default_params();
     long long refused = 0;
     for (int i = 0; i < property_runs;) {
@@ -319,11 +324,23 @@ TEST_CASE("properties of 10^5 random valid runs") {
         //    communication do not depend on these, and a served batch depends on memory capacity only. In
         //    data-parallel training the gradient exchange overlaps backward on the GPU's own timeline
         //    (t_fwd + max(C, t_bwd + t_last)), which only shortens with faster kernels.
+        //    Where the power limit settles a training step's clock the same holds in the model's equation (the
+        //    settled time falls as the run gets faster, docs/model.md "Settled clock"), up to the discrete tile
+        //    choices of the costing the clock is the fixed point of: those runs are held to settle_slack (the
+        //    largest gap over the grid is printed below).
         {
             const double t = p.time.value();
-            const bool bw_ok = rc::predict(lowered, more_bandwidth(g), params).time.value() <= t * (1.0 + slack);
-            const bool sm_ok = rc::predict(lowered, more_sms(g), params).time.value() <= t * (1.0 + slack);
-            const bool clk_ok = rc::predict(lowered, faster_clock(g), params).time.value() <= t * (1.0 + slack);
+            const auto no_slower = [&](const rc::gpu_spec& better) {
+                const rc::prediction q = rc::predict(lowered, better, params);
+                const bool limited = p.settled_clock < p.burst_clock || q.settled_clock < q.burst_clock;
+                if (limited) {
+                    worst_settled = std::max(worst_settled, q.time.value() / t - 1.0);
+                }
+                return q.time.value() <= t * (1.0 + (limited ? settle_slack : slack));
+            };
+            const bool bw_ok = no_slower(more_bandwidth(g));
+            const bool sm_ok = no_slower(more_sms(g));
+            const bool clk_ok = no_slower(faster_clock(g));
             bandwidth.check(bw_ok);
             sms.check(sm_ok);
             clock.check(clk_ok);
@@ -355,7 +372,9 @@ TEST_CASE("properties of 10^5 random valid runs") {
         {
             rc::run_config more = c;
             more.batch = c.batch + 1;
-            const bool t_ok = rc::predict(w, g, more, params).time.value() >= p.time.value() * (1.0 - slack);
+            const rc::prediction q = rc::predict(w, g, more, params);
+            const bool limited = p.settled_clock < p.burst_clock || q.settled_clock < q.burst_clock;
+            const bool t_ok = q.time.value() >= p.time.value() * (1.0 - (limited ? settle_slack : slack));
             time_in_batch.check(t_ok);
             CHECK(t_ok);
         }
@@ -366,6 +385,7 @@ TEST_CASE("properties of 10^5 random valid runs") {
     MESSAGE("property runs: " << property_runs << " valid runs predicted (" << rejected << " invalid draws and "
                               << refused << " served models that do not fit redrawn), " << kernels_checked
                               << " kernels against their roofline, " << seconds << " s");
+    MESSAGE("largest slowdown of a better GPU where the power limit settles the clock: " << worst_settled);
     const std::vector<std::pair<const char*, const tally*>> all = {
         {"finite and positive times", &finite},
         {"breakdown adds up to the time", &timeline_sum},
@@ -450,11 +470,12 @@ TEST_CASE(
     // per-step host time (docs/model.md, "Step time"), recomputed here from the parts the prediction reports: host
     // time is the launches' and the fixed time, communication is the exposed exchange.
     const rc::cost_context ctx = rc::make_cost_context(a100, rc::find_profile("pytorch"), rc::default_params());
-    double optimizer = 0.0;
+    double optimizer = 0.0, slowed = 0.0;
     for (const rc::breakdown_entry& b : base.breakdown) {
         optimizer += b.name == "optimizer" ? b.time.value() : 0.0;
+        slowed += b.name == "overlap slowdown" ? b.time.value() : 0.0;
     }
-    const double gpu_path = base.gpu_time.value() - optimizer + base.comm_time.value();
+    const double gpu_path = base.gpu_time.value() - optimizer + base.comm_time.value() + slowed;
     const double launches = base.host_time.value() - ctx.step_overhead;
     CHECK(base.time.value() ==
           doctest::Approx(std::max(launches, gpu_path) + optimizer + ctx.step_overhead).epsilon(1e-9));

@@ -16,7 +16,7 @@ namespace detail {
 /// Every transformer of models/workloads/, ordered by name.
 inline std::vector<transformer_config> builtin_transformers() {
     std::vector<transformer_config> v;
-    v.reserve(72);
+    v.reserve(73);
     {  // models/workloads/bert-base.toml
         transformer_config t;
         t.name = "bert-base";
@@ -856,6 +856,40 @@ inline std::vector<transformer_config> builtin_transformers() {
             {"S2", "GPT-2, which GPT-3 reuses (S1 Section 2.1): Radford et al. 2019 Section 2.3 (pre-layer-norm blocks, final layer norm, 50,257-token byte-level BPE vocabulary) and openai/gpt-2 src/model.py (learned positions, biased projections, output tied to the token embedding)"},
             {"S3", "Dao-AILab/flash-attention training/configs/experiment/pile/gpt3xl-flash.yaml: n_embd 2048, n_head 16, n_layer 24 (GPT-2 model code, vocabulary padded to a multiple of 8)"}};
         t.origin = "built-in (models/workloads/gpt3-xl.toml)";
+        v.push_back(std::move(t));
+    }
+    {  // models/workloads/internlm-7b.toml
+        transformer_config t;
+        t.name = "internlm-7b";
+        t.aliases = {"internlm/internlm-7b", "internlm1-7b"};
+        t.description = "InternLM-7B: 32-layer decoder, d_model 4096, 32 heads, SwiGLU 11008, RMSNorm, RoPE, QKV biases, vocab 103168, context 2048, untied";
+        t.kind = transformer_kind::decoder;
+        t.layers = 32;
+        t.decoder_layers = 0;
+        t.hidden = 4096;
+        t.heads = 32;
+        t.kv_heads = 32;
+        t.head_dim = 128;
+        t.ffn_hidden = 11008;
+        t.ffn = ffn_kind::swiglu;
+        t.vocab = 103168;
+        t.max_seq = 2048;
+        t.norm = norm_type::rms_norm;
+        t.position = position_kind::rope;
+        t.tied_embeddings = false;
+        t.linear_bias = false;
+        t.type_vocab = 0;
+        t.pooler = false;
+        t.experts = 1;
+        t.top_k = 1;
+        t.moe_every = 1;
+        t.qkv_bias = true;
+        t.sources = {
+            {"S1", "InternLM/InternEvo configs/7B_sft.py (the config doc/en/train_performance.md names; same values at InternLM's July 2023 commit c18bec93 and InternEvo's c628a8c8): SEQ_LEN 2048, HIDDEN_SIZE 4096, NUM_ATTENTION_HEAD 32, MLP_RATIO 8/3, NUM_LAYER 32, VOCAB_SIZE 103168, norm_type rmsnorm, dtype torch.bfloat16"},
+            {"S2", "InternLM/InternEvo internlm/model/linear.py (c18bec93; internlm/model/modules/mlp.py in c628a8c8) FeedForward: hidden_features = multiple_of x ceil(hidden_features / multiple_of) with multiple_of 256; w1, w3 (in to hidden) and w2 (hidden to out), built with bias=False by the block"},
+            {"S3", "InternLM/InternEvo internlm/model/modeling_internlm.py and multi_head_attention.py (c18bec93 and c628a8c8): PackedFlashBaseLayer1D (RMSNorm, MHA with causal flash attention and rotary embeddings of head_dim, Wqkv and out_proj with biases, FeedForward int(hidden x mlp_ratio) with bias=False when use_swiglu, default True); PackedFlashInternLm1D: Embedding1D of vocab x hidden and a separate head of hidden x vocab with bias=False, final RMSNorm"},
+            {"S4", "InternLM/InternEvo transformers/internlm_model/configuration_internlm.py (c628a8c8), the InternLMConfig of the Hugging Face conversion (internlm/internlm-7b): defaults vocab_size 103168, hidden_size 4096, intermediate_size 11008, num_hidden_layers 32, num_attention_heads 32, hidden_act silu, max_position_embeddings 2048, tie_word_embeddings False, bias True"}};
+        t.origin = "built-in (models/workloads/internlm-7b.toml)";
         v.push_back(std::move(t));
     }
     {  // models/workloads/llama-13b.toml

@@ -29,6 +29,10 @@ struct link_spec {
     double efficiency;
     /// Latency per ring step, s.
     double latency;
+    /// SMs NCCL's collective kernels hold over this link, one CTA per channel that shares its SM with no other
+    /// kernel (NVIDIA/nccl#689): 2 per NVLink to saturate it (nccl#1703), 24 observed on 12-link DGX A100
+    /// (nccl-tests#100) and on 18-link H100 all-gathers; across nodes 2 per NIC, 16 with a NIC per GPU (nccl#689).
+    int nccl_ctas;
     /// Where the bandwidth comes from.
     std::string_view source;
     /// Whether `bandwidth` is one link a whole node shares (a node's Ethernet port) rather than each GPU's own.
@@ -38,31 +42,32 @@ struct link_spec {
 /// Every link roofcast knows. NVLink: NVIDIA's per-GPU totals (both directions) halved; PCIe x16: lanes ×
 /// transfer rate × 128/130 encoding; networks: one NIC per GPU at the port rate.
 inline constexpr std::array<link_spec, 19> links = {{
-    {"nvlink2", "NVLink 2 (V100 SXM2/SXM3: 6 links)", 150e9, 0.8, 5e-6, "NVIDIA V100: 300 GB/s NVLink per GPU"},
-    {"nvlink3", "NVLink 3 (A100 SXM4: 12 links)", 300e9, 0.8, 5e-6, "NVIDIA A100: 600 GB/s NVLink per GPU"},
-    {"nvlink3-bridge", "NVLink 3 bridge between two PCIe cards (A40, RTX A6000)", 56.25e9, 0.8, 5e-6,
+    {"nvlink2", "NVLink 2 (V100 SXM2/SXM3: 6 links)", 150e9, 0.8, 5e-6, 12, "NVIDIA V100: 300 GB/s NVLink per GPU"},
+    {"nvlink3", "NVLink 3 (A100 SXM4: 12 links)", 300e9, 0.8, 5e-6, 24, "NVIDIA A100: 600 GB/s NVLink per GPU"},
+    {"nvlink3-bridge", "NVLink 3 bridge between two PCIe cards (A40, RTX A6000)", 56.25e9, 0.8, 5e-6, 8,
      "NVIDIA A40 datasheet: 112.5 GB/s bidirectional"},
-    {"nvlink4", "NVLink 4 (H100/H200 SXM: 18 links)", 450e9, 0.8, 5e-6, "NVIDIA H100: 900 GB/s NVLink per GPU"},
-    {"nvlink4-bridge", "NVLink 4 bridge between two H100 PCIe cards", 300e9, 0.8, 5e-6,
+    {"nvlink4", "NVLink 4 (H100/H200 SXM: 18 links)", 450e9, 0.8, 5e-6, 24, "NVIDIA H100: 900 GB/s NVLink per GPU"},
+    {"nvlink4-bridge", "NVLink 4 bridge between two H100 PCIe cards", 300e9, 0.8, 5e-6, 24,
      "NVIDIA H100 PCIe datasheet: 600 GB/s bridge"},
-    {"nvlink5", "NVLink 5 (B200: 18 links)", 900e9, 0.8, 5e-6, "NVIDIA B200: 1.8 TB/s NVLink per GPU"},
-    {"pcie3", "PCIe 3.0 x16", 15.75e9, 0.75, 10e-6, "PCI-SIG: 8 GT/s x 16 lanes x 128/130"},
-    {"pcie4", "PCIe 4.0 x16", 31.5e9, 0.75, 10e-6, "PCI-SIG: 16 GT/s x 16 lanes x 128/130"},
-    {"pcie5", "PCIe 5.0 x16", 63e9, 0.75, 10e-6, "PCI-SIG: 32 GT/s x 16 lanes x 128/130"},
-    {"nvlink-c2c", "NVLink-C2C between a superchip's Grace CPU and its GPU (GH200)", 450e9, 0.75, 10e-6,
+    {"nvlink5", "NVLink 5 (B200: 18 links)", 900e9, 0.8, 5e-6, 24, "NVIDIA B200: 1.8 TB/s NVLink per GPU"},
+    {"pcie3", "PCIe 3.0 x16", 15.75e9, 0.75, 10e-6, 2, "PCI-SIG: 8 GT/s x 16 lanes x 128/130"},
+    {"pcie4", "PCIe 4.0 x16", 31.5e9, 0.75, 10e-6, 2, "PCI-SIG: 16 GT/s x 16 lanes x 128/130"},
+    {"pcie5", "PCIe 5.0 x16", 63e9, 0.75, 10e-6, 2, "PCI-SIG: 32 GT/s x 16 lanes x 128/130"},
+    {"nvlink-c2c", "NVLink-C2C between a superchip's Grace CPU and its GPU (GH200)", 450e9, 0.75, 10e-6, 2,
      "NVIDIA GH200 datasheet: 900 GB/s NVLink-C2C, both directions"},
-    {"ib-hdr", "InfiniBand HDR, 200 Gb/s per GPU", 25e9, 0.85, 15e-6, "InfiniBand Trade Association: HDR 200 Gb/s"},
-    {"ib-ndr", "InfiniBand NDR, 400 Gb/s per GPU", 50e9, 0.85, 15e-6, "InfiniBand Trade Association: NDR 400 Gb/s"},
-    {"ib-xdr", "InfiniBand XDR, 800 Gb/s per GPU", 100e9, 0.85, 15e-6, "InfiniBand Trade Association: XDR 800 Gb/s"},
-    {"ib-edr-dgx2", "InfiniBand EDR on DGX-2: 8 x 100 Gb/s ports for 16 GPUs, 50 Gb/s per GPU", 6.25e9, 0.85, 15e-6,
+    {"ib-hdr", "InfiniBand HDR, 200 Gb/s per GPU", 25e9, 0.85, 15e-6, 16, "InfiniBand Trade Association: HDR 200 Gb/s"},
+    {"ib-ndr", "InfiniBand NDR, 400 Gb/s per GPU", 50e9, 0.85, 15e-6, 16, "InfiniBand Trade Association: NDR 400 Gb/s"},
+    {"ib-xdr", "InfiniBand XDR, 800 Gb/s per GPU", 100e9, 0.85, 15e-6, 16,
+     "InfiniBand Trade Association: XDR 800 Gb/s"},
+    {"ib-edr-dgx2", "InfiniBand EDR on DGX-2: 8 x 100 Gb/s ports for 16 GPUs, 50 Gb/s per GPU", 6.25e9, 0.85, 15e-6, 16,
      "NVIDIA DGX-2 datasheet: 8 x 100 Gb/s InfiniBand EDR"},
-    {"efa-p5", "AWS EFA v2 on p5 instances: 3200 Gb/s for 8 GPUs, 400 Gb/s per GPU", 50e9, 0.8, 20e-6,
+    {"efa-p5", "AWS EFA v2 on p5 instances: 3200 Gb/s for 8 GPUs, 400 Gb/s per GPU", 50e9, 0.8, 20e-6, 16,
      "AWS EC2 P5 instances: 3,200 Gbps of EFAv2 networking per 8 H100"},
-    {"roce-50g", "RoCE, a 400 Gb/s node link shared by 8 GPUs, 50 Gb/s per GPU", 6.25e9, 0.8, 20e-6,
+    {"roce-50g", "RoCE, a 400 Gb/s node link shared by 8 GPUs, 50 Gb/s per GPU", 6.25e9, 0.8, 20e-6, 2,
      "IEEE 802.3: 400 Gb/s per node"},
-    {"roce-100g", "RoCE over 100 Gb Ethernet per GPU", 12.5e9, 0.8, 20e-6, "IEEE 802.3: 100 Gb/s"},
-    {"roce-400g", "RoCE over 400 Gb Ethernet per GPU", 50e9, 0.8, 20e-6, "IEEE 802.3: 400 Gb/s"},
-    {"ethernet-25g", "TCP over 25 Gb Ethernet per node", 3.125e9, 0.7, 50e-6, "IEEE 802.3: 25 Gb/s", true},
+    {"roce-100g", "RoCE over 100 Gb Ethernet per GPU", 12.5e9, 0.8, 20e-6, 16, "IEEE 802.3: 100 Gb/s"},
+    {"roce-400g", "RoCE over 400 Gb Ethernet per GPU", 50e9, 0.8, 20e-6, 16, "IEEE 802.3: 400 Gb/s"},
+    {"ethernet-25g", "TCP over 25 Gb Ethernet per node", 3.125e9, 0.7, 50e-6, 2, "IEEE 802.3: 25 Gb/s", true},
 }};
 
 /// The link called `name` (case-insensitive); throws unknown_name_error with the closest names.

@@ -175,6 +175,8 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"likely_range", {{"low", p.likely_low.value()}, {"high", p.likely_high.value()}}},
         {"extrapolation", p.extrapolation ? nlohmann::json(*p.extrapolation) : nlohmann::json(nullptr)},
         {"avg_power_w", p.avg_power.value()},
+        {"settled_clock_hz", p.settled_clock.value()},
+        {"burst_clock_hz", p.burst_clock.value()},
         {"energy_j", p.energy.value()},
         {"cost_usd", p.cost_usd ? nlohmann::json(*p.cost_usd) : nlohmann::json(nullptr)},
         {"price_per_hour_usd", c.price_per_hour ? nlohmann::json(*c.price_per_hour) : nlohmann::json(nullptr)},

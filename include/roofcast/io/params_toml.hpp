@@ -53,7 +53,7 @@ inline std::string toml_key(const std::string& k) {
 /// power coefficient divide rates (0 would make times infinite); overheads and fusion may be 0.
 inline bool params_must_be_positive(const std::string& key, const std::string& table) {
     return key == "memory_efficiency" || key == "gemm_multiplier" || key == "memory_multiplier" ||
-           key == "power_w_per_sm_ghz3" ||
+           key == "power_w_per_sm_ghz3" || key == "settled_w_per_sm_ghz3" ||
            (table.size() >= 16 && table.compare(table.size() - 16, 16, ".gemm_efficiency") == 0);
 }
 

@@ -152,24 +152,62 @@ struct cost_context {
     bool stream_k = false;
 };
 
-/// The clock `g` sustains under full tensor load: its measured `sustained_clock` where the GPU file gives
-/// one, else from its power limit (docs/model.md): f = min(f_rated, ∛(0.8·TDP / (SMs · c · r))), with c the
+/// The share of the board's power the SMs' dynamic power may draw; the rest is memory and static power.
+inline constexpr double sm_power_share = 0.8;
+
+/// The clock `g`'s tensor math runs at in a burst (a timed kernel shorter than the power limiter's window, as
+/// kernel benchmarks time it): its measured `sustained_clock` where the GPU file gives one, else from its power
+/// limit (docs/model.md): f = min(f_rated, ∛(0.8·TDP / (SMs · c · r))), with c the
 /// family's W per SM per GHz³, 20% of the board power left for memory and static power, and r the fraction of
 /// the tensor cores' full rate the math type issues (GeForce FP32-accumulate math runs at half rate and switches
 /// half the datapath per clock, so it draws about half the dynamic power).
-inline hertz sustained_tensor_clock(const gpu_spec& g, const family_params& f, double rate = 1.0) {
+inline hertz burst_tensor_clock(const gpu_spec& g, const family_params& f, double rate = 1.0) {
     if (g.sustained_clock) {
         return std::min(*g.sustained_clock, tensor_clock(g));
     }
     const double rated_ghz = tensor_clock(g).value() / 1e9;
-    const double limited_ghz = std::cbrt(0.8 * g.tdp.value() / (g.sm_count * f.power_w_per_sm_ghz3 * rate));
+    const double limited_ghz = std::cbrt(sm_power_share * g.tdp.value() / (g.sm_count * f.power_w_per_sm_ghz3 * rate));
     return std::min(rated_ghz, limited_ghz) * 1e9 * units::hertz;
+}
+
+/// The clock a run settles at once the power limiter has engaged, as a ratio x = f / f_burst to the clock its
+/// bursts run at (docs/model.md, "Settled clock"): its math units busy `compute_busy` seconds of `busy` seconds of
+/// kernels at the burst clock, their time stretching to compute_busy/x at x while the other kernels' time stays,
+/// the SMs draw c_s·SMs·(x·f_burst)³·a(x) with a(x) = (compute_busy/x) / (busy − compute_busy + compute_busy/x)
+/// the share of math the limiter averages over; x is where that meets 0.8·TDP (1 when it stays below). c_s is the
+/// family's settled_w_per_sm_ghz3, `rate` the fraction of the tensor cores' full rate the math type issues. Times
+/// costed at a ratio `from` < 1 already give a refinement: the result is relative to `from`, at most 1/`from`. A GPU
+/// file's measured sustained clock is taken as already settled.
+inline double settled_clock_ratio(const gpu_spec& g, const family_params& f, double compute_busy, double busy,
+                                  double rate = 1.0, double from = 1.0) {
+    if (g.sustained_clock || compute_busy <= 0.0 || busy <= 0.0) {
+        return 1.0;
+    }
+    const double ghz = from * burst_tensor_clock(g, f, rate).value() / 1e9;
+    const double demand =
+        g.sm_count * f.settled_w_per_sm_ghz3 * rate * ghz * ghz * ghz / (sm_power_share * g.tdp.value());
+    const double math = std::min(compute_busy, busy);
+    const auto drawn = [&](double x) {
+        const double stretched = math / x;
+        return demand * x * x * x * stretched / (busy - math + stretched);
+    };
+    double lo = 0.0, hi = 1.0 / from;  // drawn(x) rises with x: bisect for drawn(x) = 1
+    if (drawn(hi) <= 1.0 + 1e-9) {     // a burst already at the limit (c_s = c) stays there
+        return hi;
+    }
+    for (int i = 0; i < 40; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (drawn(mid) > 1.0 ? hi : lo) = mid;
+    }
+    return lo;
 }
 
 namespace detail {
 
 /// make_cost_context for a `g` already validated (predict validates it once, before anything else reads it).
-inline cost_context cost_context_of(const gpu_spec& g, std::size_t profile, const cost_params& params) {
+/// `settled` scales every math peak (the SM clock of a run whose power limiter has engaged: settled_clock_ratio).
+inline cost_context cost_context_of(const gpu_spec& g, std::size_t profile, const cost_params& params,
+                                    double settled = 1.0) {
     if (profile >= software_profiles.size()) {
         throw input_error("software profile index out of range: " + std::to_string(profile));
     }
@@ -179,8 +217,8 @@ inline cost_context cost_context_of(const gpu_spec& g, std::size_t profile, cons
     c.gpu = &g;
     c.profile = profile;
     c.sms = g.sm_count;
-    const double sustained = sustained_tensor_clock(g, f).value();
-    c.clock_ratio = sustained / tensor_clock(g).value();
+    const double sustained = burst_tensor_clock(g, f).value();
+    c.clock_ratio = sustained * settled / tensor_clock(g).value();
     const double vector_ratio = std::min(1.0, sustained / g.boost_clock.value());
     for (dtype d : all_dtypes) {
         const auto i = static_cast<std::size_t>(d);
@@ -196,9 +234,9 @@ inline cost_context cost_context_of(const gpu_spec& g, std::size_t profile, cons
         if (c.rated_vector_peak[i] == 0.0 && d != dtype::fp64) {
             c.rated_vector_peak[i] = peak(g, dtype::fp32, exec_unit::cuda_core)->value();
         }
-        const double tensor_ratio = sustained_tensor_clock(g, f, rate).value() / tensor_clock(g).value();
-        c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : tensor_ratio);
-        c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio;
+        const double tensor_ratio = burst_tensor_clock(g, f, rate).value() / tensor_clock(g).value();
+        c.tensor_peak[i] = c.rated_tensor_peak[i] * (d == dtype::fp64 ? vector_ratio : tensor_ratio) * settled;
+        c.vector_peak[i] = c.rated_vector_peak[i] * vector_ratio * settled;
         c.gemm_efficiency[i] = std::min(1.0, f.gemm_efficiency[i] * s.gemm_multiplier);
     }
     c.attention_efficiency = {0.0, std::min(1.0, f.attention_forward_efficiency * s.gemm_multiplier),
@@ -234,6 +272,8 @@ struct kernel_cost {
     seconds time = 0.0 * units::second;
     /// Time the math needs at the achieved rate (all instances), including wave quantization.
     seconds compute_time = 0.0 * units::second;
+    /// The math alone, without fixed per-wave time (all instances): what the math units draw power for.
+    seconds math_time = 0.0 * units::second;
     /// Time the DRAM traffic needs at the achieved bandwidth (all instances).
     seconds memory_time = 0.0 * units::second;
     /// Fixed per-kernel time (all instances and launches).
@@ -267,6 +307,8 @@ namespace detail {
 struct gemm_schedule {
     /// Time of the waves (compute), and of the split-K reduction.
     double t_compute = 0.0, t_reduce = 0.0;
+    /// The math alone: t_compute without the waves' fixed overheads (the time the math units draw their power).
+    double t_math = 0.0;
     /// The tile, split-K factor, work units (tiles × split) and waves chosen.
     gemm_tile tile{};
     int split_k = 1;
@@ -301,7 +343,8 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
         best.tile = {static_cast<int>(std::min<long long>(s.m, 256)), static_cast<int>(std::min<long long>(s.n, 256))};
         best.units = std::min<long long>(c.sms, std::max(s.m, s.n) * s.batch);
         best.waves = 1;
-        best.t_compute = k.work.value() / (c.vector_peak[fp32] * c.gemm_efficiency[fp32]) + c.wave_overhead;
+        best.t_math = k.work.value() / (c.vector_peak[fp32] * c.gemm_efficiency[fp32]);
+        best.t_compute = best.t_math + c.wave_overhead;
         best_total = std::max(best.t_compute, t_memory);
     }
     std::array<gemm_tile, 3> seen{};
@@ -336,7 +379,8 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
             const double waves = tensor && c.stream_k
                                      ? std::max(1.0, static_cast<double>(x.units) / static_cast<double>(c.sms))
                                      : static_cast<double>(x.waves);
-            x.t_compute = waves * (2.0 * w * T.m * T.n * static_cast<double>(depth) / rate + c.wave_overhead);
+            x.t_math = waves * 2.0 * w * T.m * T.n * static_cast<double>(depth) / rate;
+            x.t_compute = x.t_math + waves * c.wave_overhead;
             // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
             x.t_reduce = split > 1 ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth +
                                          c.kernel_overhead
@@ -363,10 +407,11 @@ inline kernel_cost cost_of(const kernel& k, const cost_context& c, double count)
     // GEMM-like kernels, convolutions (cuDNN) and STREAM kernels are the libraries'; the rest the framework's own.
     const bool library = k.shape.has_value() || k.cls == op_class::memory || k.cls == op_class::conv;
     const double t_memory = traffic(k).value() / (library ? c.bandwidth : c.framework_bandwidth);
-    double t_compute = 0.0, t_reduce = 0.0;
+    double t_compute = 0.0, t_reduce = 0.0, t_math = 0.0;
     if (k.shape && k.work.value() > 0.0) {
         const gemm_schedule g = best_schedule(k, *k.shape, c, peak_rate, t_memory);
         t_compute = g.t_compute;
+        t_math = g.t_math;
         t_reduce = g.t_reduce;
         r.tile = g.tile;
         r.split_k = g.split_k;
@@ -374,9 +419,11 @@ inline kernel_cost cost_of(const kernel& k, const cost_context& c, double count)
         r.waves = g.waves;
     } else if (k.work.value() > 0.0) {
         t_compute = k.work.value() / (peak_rate * c.gemm_efficiency[i]);
+        t_math = t_compute;
     }
     const double t_overhead = c.kernel_overhead * k.launches;
     r.compute_time = (t_compute + t_reduce) * count * units::second;
+    r.math_time = t_math * count * units::second;
     r.memory_time = t_memory * count * units::second;
     r.overhead_time = t_overhead * count * units::second;
     r.time = (std::max(t_compute, t_memory) + t_reduce + t_overhead) * count * units::second;

@@ -37,9 +37,12 @@ struct family_params {
     /// the family's own (FlashAttention-3 and cuDNN: Hopper's wgmma, Blackwell's tcgen05); 1 up to Ada, where the
     /// Ampere kernel is the family's own.
     double legacy_attention_ratio = 1.0;
-    /// Power of one SM under full tensor load per GHz³ (P ≈ c·f·V², V ∝ f), watts; sets the clock a
-    /// board's power limit sustains.
+    /// Power of one SM under full tensor load per GHz³ (P ≈ c·f·V², V ∝ f), watts, in a burst (a timed kernel
+    /// after idle, shorter than the power limiter's averaging window); sets the clock a board runs bursts at.
     double power_w_per_sm_ghz3 = 0.6;
+    /// The same once the limiter has settled, in a run that keeps the math busy for seconds (a training step, a
+    /// benchmark loop): measured from soaked GEMMs (docs/model.md, "Settled clock"); sets the clock such runs get.
+    double settled_w_per_sm_ghz3 = 0.6;
 };
 
 /// Parameters of one software profile (framework).
@@ -118,6 +121,18 @@ inline cost_params prior_params() {
             case architecture::ada: f.power_w_per_sm_ghz3 = 0.25; break;
             case architecture::hopper:
             case architecture::blackwell: f.power_w_per_sm_ghz3 = 0.6; break;
+        }
+        // Settled: a matmul soaked until its clock stops falling, against the same matmul as a burst after idle; the
+        // throughput ratio r sets f = r·f_tensor and c = 0.8·TDP / (SMs·f³). Hopper: H200 BF16 708.5 of 841.9 TFLOP/s
+        // (ml-engineering, MSMF vs MAMF), f = 1.54 GHz; Blackwell: B200 1456.3 of 1770.9, f = 1.53 GHz; GA100:
+        // A100 cuBLAS 8192³ at 257 TFLOP/s on random data vs 295 on zeros, which stay under the limit (Horace He,
+        // "Strangely, matrix multiplications run faster when given predictable data"), f = 1.23 GHz. No soak
+        // measurement for the others: they settle where their bursts run.
+        switch (a) {
+            case architecture::hopper: f.settled_w_per_sm_ghz3 = 1.16; break;
+            case architecture::blackwell: f.settled_w_per_sm_ghz3 = 1.51; break;
+            case architecture::ampere_ga100: f.settled_w_per_sm_ghz3 = 1.60; break;
+            default: f.settled_w_per_sm_ghz3 = f.power_w_per_sm_ghz3; break;
         }
         // FlashAttention-2 at 35% of the H100's FP16 peak, FlashAttention-3 at 75% (Shah et al. 2024, Section 4.1).
         if (a == architecture::hopper || a == architecture::blackwell) {
@@ -232,6 +247,8 @@ inline std::vector<param_ref> parameter_registry(cost_params& p) {
         // apart, and the prior encodes the physical fact that each family's best-cooled part sustains its rated
         // clock.
         r.push_back({base + ".power_w_per_sm_ghz3", &f.power_w_per_sm_ghz3, T::log, 0.5, true, 0.0, 1.0, hw});
+        // Fixed, measured: soaked GEMMs (prior_params gives each source).
+        r.push_back({base + ".settled_w_per_sm_ghz3", &f.settled_w_per_sm_ghz3, T::log, 0.5, true, 0.0, 1.0, hw});
     }
     for (std::size_t i = 0; i < profile_names.size(); ++i) {
         profile_params& q = p.profile[i];

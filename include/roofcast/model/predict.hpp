@@ -30,8 +30,8 @@ namespace roofcast {
 
 /// Time, work and traffic of one op class (or of communication and host overhead) in a prediction.
 struct breakdown_entry {
-    /// "gemm", "attention", ..., "optimizer", "pipeline bubble", "communication", "host wait", "step overhead" or
-    /// "call overhead".
+    /// "gemm", "attention", ..., "optimizer", "pipeline bubble", "communication", "overlap slowdown", "host wait",
+    /// "step overhead" or "call overhead".
     std::string name;
     /// Time it accounts for on the unit's timeline.
     seconds time = 0.0 * units::second;
@@ -96,6 +96,9 @@ struct prediction {
     std::optional<double> cost_per_million_tokens_usd;
     /// Board power limit of the GPU predicted on.
     watts tdp = 0.0 * units::watt;
+    /// The tensor-core clock the run's math settles at under the power limit (docs/model.md, "Settled clock"), and
+    /// the clock its bursts run at; equal when the limit does not bind.
+    hertz settled_clock = 0.0 * units::hertz, burst_clock = 0.0 * units::hertz;
 };
 
 /// The main throughput of a prediction and its unit: tokens/s for LLM phases and transformer training,
@@ -157,6 +160,13 @@ inline seconds collective_time(const collective& c, const node_layout& n) {
     return t * c.count * units::second;
 }
 
+/// The SMs NCCL's kernels hold while collective `c` runs on layout `n` (docs/model.md, "Overlap slowdown"): its
+/// network's CTAs when its group spans nodes (as collective_time decides), else its intra-node link's.
+inline int nccl_sms(const collective& c, const node_layout& n) {
+    const bool spans = static_cast<long long>(c.group) * std::max(1, c.stride) > n.gpus_per_node;
+    return c.group <= 1 ? 0 : spans ? n.inter->nccl_ctas : n.intra->nccl_ctas;
+}
+
 /// Gradients are all-reduced in buckets as backward produces them (PyTorch DDP's default bucket_cap_mb = 25).
 inline constexpr double gradient_bucket_bytes = 25.0 * 1048576.0;
 
@@ -165,7 +175,7 @@ namespace detail {
 /// Sums over a set of kernels: GPU time, busy time of the math units and of DRAM, launches, and time, work,
 /// traffic and bound per op class.
 struct kernel_sums {
-    double time = 0.0, compute_busy = 0.0, memory_busy = 0.0, launches = 0.0;
+    double time = 0.0, compute_busy = 0.0, math_busy = 0.0, memory_busy = 0.0, launches = 0.0;
     std::array<double, all_op_classes.size()> cls_time{}, cls_work{}, cls_bytes{};
     std::array<std::array<double, 3>, all_op_classes.size()> cls_bound{};
 
@@ -173,6 +183,7 @@ struct kernel_sums {
     void add(const kernel_sums& o, double times) {
         time += o.time * times;
         compute_busy += o.compute_busy * times;
+        math_busy += o.math_busy * times;
         memory_busy += o.memory_busy * times;
         launches += o.launches * times;
         for (std::size_t i = 0; i < cls_time.size(); ++i) {
@@ -193,6 +204,9 @@ struct work_time {
     /// GPU time of the backward kernels (part of passes.time), which the gradient exchange overlaps.
     double backward = 0.0;
     double host = 0.0, critical_comm = 0.0, overlap_comm = 0.0;
+    /// Σ t·k/S over the overlappable collectives: the compute time their NCCL kernels' k SMs of S take while they
+    /// run hidden behind compute.
+    double overlap_sms = 0.0;
     /// The last gradient bucket's collective, which cannot overlap (it starts when backward ends).
     double last_bucket = 0.0;
 };
@@ -213,6 +227,7 @@ inline void add_kernels(work_time& r, const lowered_work& w, const cost_context&
         }
         s.time += t;
         s.compute_busy += kc.compute_time.value();
+        s.math_busy += kc.math_time.value();
         s.memory_busy += kc.memory_time.value();
         s.launches += k.launches * count;
         const auto ci = static_cast<std::size_t>(k.cls);
@@ -233,6 +248,7 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c, const ru
         const double t = collective_time(col, layout).value();
         (col.overlappable ? r.overlap_comm : r.critical_comm) += t;
         if (col.overlappable) {
+            r.overlap_sms += t * nccl_sms(col, layout) / c.sms;
             collective last = col;
             last.bytes = std::min(col.bytes, gradient_bucket_bytes);
             last.count = 1.0;
@@ -249,6 +265,12 @@ inline double exposed_overlap(const work_time& t, double backward) {
     return t.overlap_comm > 0.0 ? std::max(t.overlap_comm - backward, t.last_bucket) : 0.0;
 }
 
+/// The compute time lost to the SMs NCCL holds while the part of `t`'s overlappable exchange that `exposed` leaves
+/// hidden runs: (C − X)/C · Σ t·k/S (docs/model.md, "Overlap slowdown").
+inline double overlap_slowdown(const work_time& t, double exposed) {
+    return t.overlap_comm > 0.0 ? std::max(0.0, t.overlap_comm - exposed) / t.overlap_comm * t.overlap_sms : 0.0;
+}
+
 /// Adds `times` copies of `b` to `a` (a micro-batch slot made of passes of two shapes).
 inline void accumulate(work_time& a, const work_time& b, double times) {
     a.passes.add(b.passes, times);
@@ -257,6 +279,7 @@ inline void accumulate(work_time& a, const work_time& b, double times) {
     a.host += b.host * times;
     a.critical_comm += b.critical_comm * times;
     a.overlap_comm += b.overlap_comm * times;
+    a.overlap_sms += b.overlap_sms * times;
     a.last_bucket = std::max(a.last_bucket, b.last_bucket);
 }
 
@@ -272,6 +295,8 @@ struct step_timeline {
     /// Communication the GPU waits for: tensor- and pipeline-parallel transfers on the critical path, and the part of
     /// the gradient exchange (or ZeRO-3 gathers) that backward does not hide.
     seconds communication = 0.0 * units::second;
+    /// Compute slowed by the SMs NCCL's kernels hold while the hidden exchange runs (overlap_slowdown).
+    seconds overlap = 0.0 * units::second;
     /// Host time the GPU waits for: kernel launches the GPU outruns.
     seconds host_wait = 0.0 * units::second;
     /// The software profile's fitted host time per step (training) or per call (inference), which no kernel explains.
@@ -282,13 +307,22 @@ struct step_timeline {
     seconds host_transfer = 0.0 * units::second;
     /// Offloading: the optimizer step on the CPU.
     seconds host_optimizer = 0.0 * units::second;
+    /// The lowest clock the unit's math settled at under the power limit, over the clock of its bursts (1: the limit
+    /// never binds), and the wall time spent at a settled clock.
+    double clock_ratio = 1.0, limited_time = 0.0;
 
     /// GPU time of the kernels.
     double gpu() const { return kernels.time + optimizer.time; }
+    /// Time the math units are busy.
+    double compute_busy() const { return kernels.compute_busy + optimizer.compute_busy; }
+    /// Time the math units draw power for: compute_busy without the waves' fixed overheads.
+    double math_busy() const { return kernels.math_busy + optimizer.math_busy; }
+    /// Time DRAM is busy.
+    double memory_busy() const { return kernels.memory_busy + optimizer.memory_busy; }
     /// The unit's wall time: the sum of the parts.
     double total() const {
-        return gpu() + bubble.value() + communication.value() + host_wait.value() + fixed_overhead.value() +
-               host_transfer.value() + host_optimizer.value();
+        return gpu() + bubble.value() + communication.value() + overlap.value() + host_wait.value() +
+               fixed_overhead.value() + host_transfer.value() + host_optimizer.value();
     }
 };
 
@@ -401,10 +435,11 @@ inline run_plan serving_plan(const run_plan& p, const gpu_spec& g) {
 /// A training step, per accumulation step (docs/model.md, "Step timeline"): with A accumulation steps per update,
 /// m micro-batches in s = m + p − 1 1F1B slots and per-slot times, the GPU's path carries A·s slots of forward and
 /// backward kernels plus the gradient exchange left exposed after the last backward (X = max(C − s·t_bwd,
-/// t_last_bucket)); the host runs concurrently, and the loop's fixed host work comes once per update:
-/// t = [max(A·s·t_host, A·s·t_gpu + X) + A·s·t_critical + t_optimizer + t_step] / A. Its parts: the kernels of the m
-/// micro-batches, the s − m idle slots (bubble), the critical and exposed communication, the host time the GPU waits
-/// for, the optimizer and the fixed overhead.
+/// t_last_bucket)) and the compute the hidden exchange's NCCL kernels slow (Y); the host runs concurrently, and the
+/// loop's fixed host work comes once per update:
+/// t = [max(A·s·t_host, A·s·t_gpu + X + Y) + A·s·t_critical + t_optimizer + t_step] / A. Its parts: the kernels of
+/// the m micro-batches, the s − m idle slots (bubble), the critical and exposed communication, the overlap slowdown,
+/// the host time the GPU waits for, the optimizer and the fixed overhead.
 inline step_timeline training_time(const lowered_run& r, const cost_context& ctx) {
     const run_plan& p = r.plan;
     work_time slot;
@@ -413,12 +448,14 @@ inline step_timeline training_time(const lowered_run& r, const cost_context& ctx
     }
     const double s = p.stages, A = p.config.accumulation, m = p.microbatches;
     const double exposed = exposed_overlap(slot, s * slot.backward);
-    const double gpu_path = A * s * slot.passes.time + exposed, host = A * s * slot.host;
+    const double slowed = overlap_slowdown(slot, exposed);
+    const double gpu_path = A * s * slot.passes.time + exposed + slowed, host = A * s * slot.host;
     step_timeline out;
     out.kernels.add(slot.passes, m);
     out.optimizer.add(slot.optimizer, 1.0 / A);
     out.bubble = (s - m) * (slot.passes.time + slot.critical_comm) * units::second;
     out.communication = (m * slot.critical_comm + exposed / A) * units::second;
+    out.overlap = slowed / A * units::second;
     out.host_wait = std::max(0.0, host - gpu_path) / A * units::second;
     out.fixed_overhead = ctx.step_overhead / A * units::second;
     out.host = (host + ctx.step_overhead) / A * units::second;
@@ -427,6 +464,25 @@ inline step_timeline training_time(const lowered_run& r, const cost_context& ctx
     out.host_optimizer = off.host_update / A * units::second;
     return out;
 }
+
+/// What settles a unit's clock under the power limit (settled_clock_ratio): the GPU, its family's coefficients, the
+/// power rate of the run's math type, and the contexts at a settled clock.
+struct clock_settling {
+    const gpu_spec* gpu = nullptr;
+    const cost_params* params = nullptr;
+    std::size_t profile = 0;
+    double rate = 1.0;
+
+    /// The family's parameters.
+    const family_params& family() const { return params->family[static_cast<std::size_t>(gpu->arch)]; }
+    /// The ratio kernels busy `busy` seconds, their math `math` of them, settle at, relative to the ratio `from` they
+    /// were costed at.
+    double ratio(double math, double busy, double from = 1.0) const {
+        return settled_clock_ratio(*gpu, family(), math, busy, rate, from);
+    }
+    /// The cost context at clock ratio `x`.
+    cost_context at(double x) const { return cost_context_of(*gpu, profile, *params, x); }
+};
 
 /// An inference unit: pipeline stages of one request run one after the other; an LLM call is its prefill and
 /// decode steps, each with a wall time of its own, max(t_gpu, t_host) + t_critical, and the call's fixed overhead.
@@ -441,8 +497,9 @@ inline step_timeline inference_time(const lowered_run& r, const cost_context& ct
         const work_time wt = evaluate(r.passes[i], ctx, p);
         out.kernels.add(wt.passes, k);
         const double gpu = wt.passes.time + wt.optimizer.time;
-        out.communication += k * (wt.critical_comm + exposed_overlap(wt, wt.backward)) * units::second;
-        out.host_wait += k * std::max(0.0, wt.host - gpu) * units::second;
+        const double comm = wt.critical_comm + exposed_overlap(wt, wt.backward), wait = std::max(0.0, wt.host - gpu);
+        out.communication += k * comm * units::second;
+        out.host_wait += k * wait * units::second;
         out.host += k * wt.host * units::second;
     }
     out.fixed_overhead = (p.step_overhead ? ctx.call_overhead : 0.0) * units::second;
@@ -470,7 +527,7 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
     const auto class_bound = [](const std::array<double, 3>& b) {
         return static_cast<bound>(std::max_element(b.begin(), b.end()) - b.begin());
     };
-    out.breakdown.reserve(all_op_classes.size() + 7);
+    out.breakdown.reserve(all_op_classes.size() + 8);
     for (op_class c : all_op_classes) {
         const auto i = static_cast<std::size_t>(c);
         if (tl.kernels.cls_time[i] > 0.0) {
@@ -490,9 +547,10 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
         out.breakdown.push_back({"optimizer", tl.optimizer.time * units::second, work * units::flop,
                                  moved * units::byte, dominant_bound(tl.optimizer, by_bound)});
     }
-    const std::array<breakdown_entry, 6> waits = {
+    const std::array<breakdown_entry, 7> waits = {
         breakdown_entry{"pipeline bubble", tl.bubble, 0.0 * units::flop, 0.0 * units::byte, bound::pipeline_bubble},
         breakdown_entry{"communication", tl.communication, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
+        breakdown_entry{"overlap slowdown", tl.overlap, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
         breakdown_entry{"host transfer", tl.host_transfer, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
         breakdown_entry{"host optimizer", tl.host_optimizer, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
         breakdown_entry{"host wait", tl.host_wait, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
@@ -515,14 +573,53 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
     }
 }
 
+/// The share of a unit's kernels each GPU runs: in inference the pipeline stages of a request run one after
+/// another, so each GPU is busy for its stage only, 1/pp of the accumulated work.
+inline double busy_share(const run_plan& p) {
+    return p.config.mode == mode::infer ? 1.0 / p.config.pp : 1.0;
+}
+
+/// Refinements of a settled clock at most (each costs the step once more), until the costing at the clock reproduces
+/// it within 1e-4.
+inline constexpr int settle_refinements = 3;
+
+/// The timeline of lowered run `r` with its clock settled under the power limit (docs/model.md, "Settled clock"): a
+/// training step settles as a whole (its layers' kernels share the limiter's window); inference is costed at the
+/// burst clock.
+inline step_timeline settled_timeline(const lowered_run& r, const clock_settling& clocks) {
+    const cost_context burst = clocks.at(1.0);
+    if (!r.plan.training) {
+        return inference_time(r, burst);
+    }
+    step_timeline tl = training_time(r, burst);
+    double x = clocks.ratio(tl.math_busy(), tl.gpu());
+    if (x < 1.0) {
+        // The ratio is solved on a linear stretch of a costing: refined from the costing at it until it holds.
+        tl = training_time(r, clocks.at(x));
+        for (int i = 0; i < settle_refinements; ++i) {
+            const double y = clocks.ratio(tl.math_busy(), tl.gpu(), x);
+            if (std::abs(y - 1.0) < 1e-4) {
+                break;
+            }
+            x = std::min(1.0, x * y);
+            tl = training_time(r, clocks.at(x));
+        }
+        tl.clock_ratio = x;
+        tl.limited_time = tl.total();
+    }
+    return tl;
+}
+
 /// Power, energy and cost (docs/model.md): in inference the pipeline stages of a request run one after
 /// another, so each GPU is busy for its stage only, 1/pp of the accumulated work; per epoch with a dataset
 /// size, per million tokens where tokens are counted.
 inline void add_energy_and_cost(prediction& out, const run_plan& p, const gpu_spec& g, const step_timeline& tl) {
     const run_config& c = p.config;
-    const double share = c.mode == mode::infer ? 1.0 / c.pp : 1.0, t = tl.total();
-    out.avg_power = average_power(g, share * (tl.kernels.compute_busy + tl.optimizer.compute_busy),
-                                  share * (tl.kernels.memory_busy + tl.optimizer.memory_busy), t);
+    const double t = tl.total();
+    // While the limiter holds the clock down the board draws its limit; the rest of the time, by activity.
+    const double limited = t > 0.0 ? std::min(1.0, tl.limited_time / t) : 0.0;
+    out.avg_power = limited * g.tdp + (1.0 - limited) * average_power(g, busy_share(p) * tl.compute_busy(),
+                                                                      busy_share(p) * tl.memory_busy(), t);
     out.tdp = g.tdp;
     const double gpus = static_cast<double>(c.num_gpus);
     out.energy = out.avg_power * out.time * gpus;
@@ -558,10 +655,15 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
     if (plan.batch_per_gpu) {
         return predict(lower(detail::serving_plan(plan, g)), g, p);
     }
-    const cost_context ctx = detail::cost_context_of(g, plan.profile, p);  // g validated above
-    const detail::step_timeline tl = plan.training ? detail::training_time(r, ctx) : detail::inference_time(r, ctx);
+    // A run keeps its math busy for longer than the power limiter's window: it settles where the limit allows
+    // (g validated above).
+    const double rate = uses_fp32_accumulate(plan.types.math) ? g.fp32_accumulate_rate : 1.0;
+    const detail::clock_settling clocks{&g, &p, plan.profile, rate};
+    const detail::step_timeline tl = detail::settled_timeline(r, clocks);
     const double t = tl.total();
     prediction out;
+    out.burst_clock = burst_tensor_clock(g, clocks.family(), rate);
+    out.settled_clock = out.burst_clock * tl.clock_ratio;
     out.gpu = g.name;
     out.workload = plan.source->name;
     out.workload_origin = plan.source->origin;

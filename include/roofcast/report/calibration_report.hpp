@@ -195,7 +195,8 @@ inline std::string calibration_method() {
            "commented in [`params.hpp`](../include/roofcast/model/params.hpp)) with σ its allowed spread in the "
            "transformed space.\n"
            "* `power_w_per_sm_ghz3` is fixed: with one GPU per power class of a family, a power-limited clock and a "
-           "lower efficiency cannot be told apart.\n"
+           "lower efficiency cannot be told apart. `settled_w_per_sm_ghz3` is fixed too, measured from soaked matmuls "
+           "([model.md](model.md#settled-clock)).\n"
            "* The fit starts from the priors, not from the shipped values, so re-running it reproduces them; the "
            "likely ranges (`[error_bands]`) come from the leave-one-source-out residuals of each kind of run and the "
            "residuals of the rows scored but never fitted (`--score`; [accuracy.md](accuracy.md)).\n\n";

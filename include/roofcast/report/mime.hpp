@@ -173,8 +173,7 @@ inline nlohmann::json mime_bundle_repr(const prediction& p) {
     f.emplace_back("likely range", to_string(p.likely_low) + " – " + to_string(p.likely_high));
     f.emplace_back("throughput", si_prefixed(tp) + unit);
     f.emplace_back("bound", bound_summary(p));
-    f.emplace_back("power",
-                   to_string(p.avg_power) + " per GPU (TDP " + to_string(p.tdp) + "), energy " + to_string(p.energy));
+    f.emplace_back("power", power_summary(p));
     if (p.cost_usd) {
         f.emplace_back("cost", format_dollars(*p.cost_usd));
     }

@@ -72,6 +72,15 @@ inline std::string bound_summary(const prediction& p) {
            (p.bubble_time.value() > 0 ? ", pipeline bubble " + to_string(p.bubble_time) : "") + ")";
 }
 
+/// "700 W per GPU (TDP 700 W, power-limited: clock 1.54 GHz of 1.83 GHz), energy 4.1 kJ": the power of prediction
+/// `p`, the clock its power limit settled at where it binds, and its energy.
+inline std::string power_summary(const prediction& p) {
+    const bool limited = p.settled_clock < p.burst_clock;
+    return to_string(p.avg_power) + " per GPU (TDP " + to_string(p.tdp) +
+           (limited ? ", power-limited: clock " + to_string(p.settled_clock) + " of " + to_string(p.burst_clock) : "") +
+           "), energy " + to_string(p.energy);
+}
+
 /// "train step, amp-fp16, batch 256, pytorch": the run of prediction `p` in one phrase.
 inline std::string run_headline(const prediction& p) {
     return std::string(to_string_view(p.config.mode)) + ' ' + std::string(to_string_view(phase_of(p.config))) + ", " +
@@ -100,8 +109,7 @@ inline std::string describe(const prediction& p) {
       << to_string(p.likely_high) << ")\n";
     o << "  throughput  " << si_prefixed(tp) << unit << '\n';
     o << "  bound       " << bound_summary(p) << '\n';
-    o << "  power       " << to_string(p.avg_power) << " per GPU (TDP " << to_string(p.tdp) << "), energy "
-      << to_string(p.energy) << detail::dollars_suffix(p.cost_usd, "cost ") << '\n';
+    o << "  power       " << power_summary(p) << detail::dollars_suffix(p.cost_usd, "cost ") << '\n';
     if (p.epoch_time) {
         o << "  epoch       " << to_string(*p.epoch_time) << ", " << to_string(*p.epoch_energy)
           << detail::dollars_suffix(p.epoch_cost_usd) << '\n';
