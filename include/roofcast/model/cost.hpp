@@ -217,9 +217,9 @@ inline cost_context cost_context_of(const gpu_spec& g, std::size_t profile, cons
     c.gpu = &g;
     c.profile = profile;
     c.sms = g.sm_count;
-    const double sustained = burst_tensor_clock(g, f).value();
-    c.clock_ratio = sustained * settled / tensor_clock(g).value();
-    const double vector_ratio = std::min(1.0, sustained / g.boost_clock.value());
+    const double burst = burst_tensor_clock(g, f).value();
+    c.clock_ratio = burst * settled / tensor_clock(g).value();
+    const double vector_ratio = std::min(1.0, burst / g.boost_clock.value());
     for (dtype d : all_dtypes) {
         const auto i = static_cast<std::size_t>(d);
         const auto t = peak(g, d, exec_unit::tensor_core);

@@ -307,9 +307,9 @@ struct step_timeline {
     seconds host_transfer = 0.0 * units::second;
     /// Offloading: the optimizer step on the CPU.
     seconds host_optimizer = 0.0 * units::second;
-    /// The lowest clock the unit's math settled at under the power limit, over the clock of its bursts (1: the limit
-    /// never binds), and the wall time spent at a settled clock.
-    double clock_ratio = 1.0, limited_time = 0.0;
+    /// The clock the unit's math settled at under the power limit, over the clock of its bursts (1: the limit never
+    /// binds; below 1 the board draws its limit for the whole unit).
+    double clock_ratio = 1.0;
 
     /// GPU time of the kernels.
     double gpu() const { return kernels.time + optimizer.time; }
@@ -497,9 +497,8 @@ inline step_timeline inference_time(const lowered_run& r, const cost_context& ct
         const work_time wt = evaluate(r.passes[i], ctx, p);
         out.kernels.add(wt.passes, k);
         const double gpu = wt.passes.time + wt.optimizer.time;
-        const double comm = wt.critical_comm + exposed_overlap(wt, wt.backward), wait = std::max(0.0, wt.host - gpu);
-        out.communication += k * comm * units::second;
-        out.host_wait += k * wait * units::second;
+        out.communication += k * (wt.critical_comm + exposed_overlap(wt, wt.backward)) * units::second;
+        out.host_wait += k * std::max(0.0, wt.host - gpu) * units::second;
         out.host += k * wt.host * units::second;
     }
     out.fixed_overhead = (p.step_overhead ? ctx.call_overhead : 0.0) * units::second;
@@ -573,12 +572,6 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
     }
 }
 
-/// The share of a unit's kernels each GPU runs: in inference the pipeline stages of a request run one after
-/// another, so each GPU is busy for its stage only, 1/pp of the accumulated work.
-inline double busy_share(const run_plan& p) {
-    return p.config.mode == mode::infer ? 1.0 / p.config.pp : 1.0;
-}
-
 /// Refinements of a settled clock at most (each costs the step once more), until the costing at the clock reproduces
 /// it within 1e-4.
 inline constexpr int settle_refinements = 3;
@@ -605,7 +598,6 @@ inline step_timeline settled_timeline(const lowered_run& r, const clock_settling
             tl = training_time(r, clocks.at(x));
         }
         tl.clock_ratio = x;
-        tl.limited_time = tl.total();
     }
     return tl;
 }
@@ -616,10 +608,10 @@ inline step_timeline settled_timeline(const lowered_run& r, const clock_settling
 inline void add_energy_and_cost(prediction& out, const run_plan& p, const gpu_spec& g, const step_timeline& tl) {
     const run_config& c = p.config;
     const double t = tl.total();
-    // While the limiter holds the clock down the board draws its limit; the rest of the time, by activity.
-    const double limited = t > 0.0 ? std::min(1.0, tl.limited_time / t) : 0.0;
-    out.avg_power = limited * g.tdp + (1.0 - limited) * average_power(g, busy_share(p) * tl.compute_busy(),
-                                                                      busy_share(p) * tl.memory_busy(), t);
+    // While the limiter holds the clock down the board draws its limit; otherwise it draws by activity.
+    const double share = c.mode == mode::infer ? 1.0 / c.pp : 1.0;
+    out.avg_power =
+        tl.clock_ratio < 1.0 ? g.tdp : average_power(g, share * tl.compute_busy(), share * tl.memory_busy(), t);
     out.tdp = g.tdp;
     const double gpus = static_cast<double>(c.num_gpus);
     out.energy = out.avg_power * out.time * gpus;
