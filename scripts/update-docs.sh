@@ -17,7 +17,8 @@ cmake --build "$build" --parallel 2 --target regenerate-workloads >/dev/null
 cmake --build "$build" --parallel 2 --target roofcast_cli >/dev/null
 rm -f docs/calibration/*.svg
 "$build/roofcast" calibrate --data models/measurements/measured-dev.csv --data models/measurements/kernels.csv \
-  --data models/measurements/memory.csv --score models/measurements/train-multigpu.csv \
+  --data models/measurements/memory.csv --data models/measurements/serving.csv \
+  --score models/measurements/train-multigpu.csv \
   --cross-validate source --cross-validate gpu --threads 2 \
   --out models/calibration/default.toml --report docs/calibration.md --accuracy-report docs/accuracy.md
 cmake --build "$build" --parallel 2 --target regenerate-params >/dev/null

@@ -3,7 +3,8 @@
 # docs/calibration.md with its charts (docs/calibration/*.svg) and docs/accuracy.md byte for byte, and that the
 # compiled-in header matches default.toml.
 set(command calibrate --data models/measurements/measured-dev.csv --data models/measurements/kernels.csv
-    --data models/measurements/memory.csv --score models/measurements/train-multigpu.csv
+    --data models/measurements/memory.csv --data models/measurements/serving.csv
+    --score models/measurements/train-multigpu.csv
     --cross-validate source --cross-validate gpu --threads 2)
 execute_process(COMMAND "${ROOFCAST}" ${command}
                         --out "${WORK}/default.toml" --report "${WORK}/calibration.md"

@@ -204,7 +204,10 @@ TEST_CASE("measurements: unknown mode, phase, metric and precision list the acce
           "column 'phase' must be one of step, e2e, prefill, decode, serve, op, got 'forward'");
     CHECK(problem_of("metric", "ms") ==
           "column 'metric' must be one of samples_per_s, tokens_per_s, latency_s, "
-          "step_time_s, tflops, bandwidth_gbs, peak_memory_gib, reserved_memory_gib, kv_cache_tokens, "
+          "step_time_s, tflops, bandwidth_gbs, requests_per_s, total_tokens_per_s, ttft_mean_s, ttft_p50_s, "
+          "ttft_p90_s, ttft_p99_s, tpot_mean_s, tpot_p50_s, tpot_p90_s, tpot_p99_s, "
+          "itl_mean_s, itl_p50_s, itl_p90_s, itl_p99_s, e2e_mean_s, e2e_p50_s, "
+          "e2e_p90_s, e2e_p99_s, peak_memory_gib, reserved_memory_gib, kv_cache_tokens, "
           "kv_cache_gib, weights_gib, max_batch, oom_batch, reserved_to_allocated, got 'ms'");
     CHECK(problem_of("precision", "fp64") ==
           "column 'precision' must be one of (blank), fp32, tf32, amp-fp16, "

@@ -7,7 +7,8 @@
 /// * workload/: cnn, cnn_models, transformer, validate, workload;
 /// * model/: run_config (the run and its options), plan (resolve), kernel, lowering, lower_workload,
 ///   precision, params, defaults, software, cost, memory, confidence, predict, compare, scaling, summary,
-///   sweep, queueing, training_plan (plan_training), serving_plan (plan_serving);
+///   sweep, queueing, training_plan (plan_training), serving_plan (plan_serving), serving_load
+///   (serve_under_load);
 /// * report/: table, gpu_report, prediction_report, workload_report, roofline, stream, planning_report.
 ///
 /// Optional components have headers of their own, outside the umbrella: io/ (TOML files with toml++, JSON with
@@ -43,6 +44,7 @@
 #include <roofcast/model/queueing.hpp>
 #include <roofcast/model/run_config.hpp>
 #include <roofcast/model/scaling.hpp>
+#include <roofcast/model/serving_load.hpp>
 #include <roofcast/model/serving_plan.hpp>
 #include <roofcast/model/software.hpp>
 #include <roofcast/model/summary.hpp>

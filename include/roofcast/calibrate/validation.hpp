@@ -13,10 +13,13 @@
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/precision.hpp>
 #include <roofcast/model/predict.hpp>
+#include <roofcast/model/serving_load.hpp>
 #include <roofcast/model/software.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -378,13 +381,24 @@ inline std::string framework_version_of(const measurement& m) {
 
 namespace detail {
 
+/// Whether `framework` is a serving engine without a profile of its own: vLLM, SGLang, LMDeploy, TGI and NVIDIA
+/// NIM batch in flight with fused attention, CUDA graphs and fused GEMM epilogues, as TensorRT-LLM does.
+inline bool serving_engine(const std::string& framework) {
+    return framework == "vllm" || framework == "sglang" || framework == "lmdeploy" || framework == "tgi" ||
+           framework == "nim";
+}
+
 /// The software profile a training or inference row's framework is costed with: its own, or for frameworks without
-/// one, the profile of the software they run (each named in docs/accuracy.md): nanotron (PyTorch with Megatron-style
+/// one, the profile of the software they run (each named in docs/accuracy.md): the serving engines
+/// (serving_engine) as tensorrt-llm; nanotron (PyTorch with Megatron-style
 /// tensor and pipeline parallelism and fused kernels) and DeepSpeed on Megatron's model code (`megatron=1`) as
 /// megatron; JAX (Pax, MaxText: XLA-compiled graphs) as tensorflow-xla; DeepSpeed under Hugging Face's Trainer and
 /// Colossal-AI (Hugging Face's model code with its own shard policies) as hf-pytorch.
 inline std::string time_profile(const measurement& m) {
     const std::string fw = m.param("framework").value_or("pytorch");
+    if (serving_engine(fw)) {
+        return "tensorrt-llm";
+    }
     if (fw == "nanotron" || (fw == "deepspeed" && m.param("megatron") == std::optional<std::string>("1"))) {
         return "megatron";
     }
@@ -414,6 +428,84 @@ inline recompute recompute_of(const measurement& m) {
 /// The batch cap of servers with in-flight batching (`batching=inflight`): TensorRT-LLM's engines for its throughput
 /// benchmark are built for a maximum batch of 2048 sequences, so the KV cache, not the cap, bounds the batch.
 inline constexpr long long inflight_serve_batch = 2048;
+
+namespace detail {
+
+/// The limits of a serving row's engine: running requests (vLLM's max_num_seqs, default 256 in its EngineArgs;
+/// TensorRT-LLM's and LMDeploy's max_batch_size; SGLang's max_running_requests; otherwise inflight_serve_batch, so
+/// that the KV cache bounds it) and tokens per iteration (vLLM's max_num_batched_tokens, SGLang's
+/// chunked_prefill_size, TensorRT-LLM's max_num_tokens, LMDeploy's max_prefill_token_num; otherwise the profile's).
+inline void read_engine_limits(const measurement& m, run_config& c) {
+    const bool vllm = m.param("framework") == std::optional<std::string>("vllm");
+    c.max_serve_batch = vllm ? 256 : inflight_serve_batch;
+    for (const char* key : {"max_num_seqs", "max_batch_size", "max_running_requests"}) {
+        if (const auto v = m.int_param(key)) {
+            c.max_serve_batch = *v;
+        }
+    }
+    for (const char* key :
+         {"max_num_batched_tokens", "chunked_prefill_size", "max_num_tokens", "max_prefill_token_num"}) {
+        if (const auto v = m.int_param(key)) {
+            c.max_batched_tokens = *v;
+        }
+    }
+}
+
+/// The load of serving row `m`: `concurrency=` clients and/or `rate=` requests per second (`inf`: all at once), and
+/// the `requests=` sent; throws unsupported_error for a static batch, a row that states no load, no engine or not its
+/// mean lengths.
+inline serving_load load_of(const measurement& m) {
+    if (m.param("batching") == std::optional<std::string>("static")) {
+        throw unsupported_error("a static batch (an engine's generation benchmark) is not serving under load");
+    }
+    if (!m.param("framework")) {
+        throw unsupported_error("the serving engine is not stated");
+    }
+    if (m.param("lengths") == std::optional<std::string>("unknown") || !m.prompt_len || !m.gen_len) {
+        throw unsupported_error("the mean request lengths are not stated (lengths=unknown)");
+    }
+    serving_load l;
+    l.concurrency = m.real_param("concurrency");
+    if (const auto r = m.param("rate")) {
+        l.rate = *r == "inf" ? std::numeric_limits<double>::infinity() : m.real_param("rate").value_or(0.0);
+    }
+    if (!l.concurrency && !l.rate) {
+        throw unsupported_error("a serving row needs its load: concurrency= or rate=");
+    }
+    const std::string dataset = m.param("dataset").value_or("fixed");
+    if (!l.concurrency && l.rate && std::isinf(*l.rate) && dataset != "fixed") {
+        throw unsupported_error("a burst of requests of varied lengths (" + dataset +
+                                ") lasts as long as its longest request, which the mean lengths do not give");
+    }
+    l.requests = m.int_param("requests").value_or(0);
+    return l;
+}
+
+/// Serving row `m`'s metric from the engine's steady state `e` (serve_under_load) for requests of `prompt` and `gen`
+/// tokens. The model gives means; a median is held against the mean (each request's TPOT is the mean iteration,
+/// and below saturation the TTFT varies little); other percentiles are not modelled.
+inline double serving_metric(const measurement& m, const serving_estimate& e, long long prompt, long long gen) {
+    const std::string& k = m.metric;
+    const auto is = [&k](std::initializer_list<const char*> names) {
+        return std::any_of(names.begin(), names.end(), [&k](const char* n) { return k == n; });
+    };
+    if (is({"tokens_per_s"})) return e.output_tokens_per_s;
+    if (is({"requests_per_s"})) return e.requests_per_s;
+    if (is({"total_tokens_per_s"})) return e.requests_per_s * static_cast<double>(prompt + gen);
+    if (is({"ttft_mean_s", "ttft_p50_s"})) return e.ttft.value();
+    if (is({"tpot_mean_s", "tpot_p50_s", "itl_mean_s", "itl_p50_s"})) {
+        if (k.rfind("itl", 0) == 0 && m.int_param("multi_step").value_or(1) > 1) {
+            throw unsupported_error(
+                "multi-step scheduling emits tokens in bursts: its inter-token latency is not "
+                "the iteration (score its TPOT)");
+        }
+        return e.tpot.value();
+    }
+    if (is({"e2e_mean_s", "e2e_p50_s"})) return e.ttft.value() + static_cast<double>(gen - 1) * e.tpot.value();
+    throw unsupported_error("metric '" + k + "': latency percentiles above the median are not modelled yet");
+}
+
+}  // namespace detail
 
 /// The layers a row's `lora_modules` names carry adapters on: the FFN too ("mlp", "all-linear", "all(...)") is
 /// all; k or the output projection without the FFN is attention; q and v alone (LitGPT's and PEFT's default) qv.
@@ -541,6 +633,9 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     c.channels_last = m.param("layout") != std::optional<std::string>("nchw");
     if (m.param("batching") == std::optional<std::string>("inflight")) {
         c.max_serve_batch = inflight_serve_batch;
+    }
+    if (detail::serving_engine(m.param("framework").value_or("")) || m.param("concurrency") || m.param("rate")) {
+        detail::read_engine_limits(m, c);
     }
     if (m.param("tf32") == std::optional<std::string>("off")) {
         c.allow_tf32 = false;  // the source says so
@@ -731,18 +826,24 @@ namespace detail {
 /// global_batch_tokens, tokens, requests, n_params, quantization: the precision column's FP8), a microbenchmark's
 /// labels (model), the input pipeline, which the model takes as hidden behind the step (dali, data), llama.cpp's build
 /// labels (cuda_graphs, pp_variant), the program a framework ran (pax, maxtext, megatron: the profile is the
-/// framework's) and JAX's mesh axes, whose product the dp, tp and zero keys already state (dcn_*, ici_*, scan_layers).
-inline constexpr std::array<std::string_view, 26> descriptive_keys = {"bench",
+/// framework's) and JAX's mesh axes, whose product the dp, tp and zero keys already state (dcn_*, ici_*, scan_layers);
+/// serving rows' dataset (the lengths columns give its means), engine generation and backend (engine, backend: the
+/// profile is the engine's), context limit (max_model_len) and load balancer (routing).
+inline constexpr std::array<std::string_view, 31> descriptive_keys = {"backend",
+                                                                      "bench",
                                                                       "cuda_graphs",
                                                                       "dali",
                                                                       "data",
+                                                                      "dataset",
                                                                       "dcn_data_parallelism",
                                                                       "dcn_fsdp_parallelism",
+                                                                      "engine",
                                                                       "global_batch",
                                                                       "global_batch_tokens",
                                                                       "harness",
                                                                       "ici_fsdp_parallelism",
                                                                       "iters",
+                                                                      "max_model_len",
                                                                       "maxtext",
                                                                       "megatron",
                                                                       "model",
@@ -751,29 +852,41 @@ inline constexpr std::array<std::string_view, 26> descriptive_keys = {"bench",
                                                                       "pp_variant",
                                                                       "quantization",
                                                                       "requests",
+                                                                      "routing",
                                                                       "scan_layers",
                                                                       "scenario",
                                                                       "search",
                                                                       "task",
                                                                       "tokens",
-                                                                      "vintage",
-                                                                      "via"};
+                                                                      "via",
+                                                                      "vintage"};
 
 /// Keys that change the run where the model costs the nearest run it has, each a gap docs/accuracy.md names: `xla=1`
 /// as TensorFlow's graphs without XLA's fusion (a profile of its own, fitted on the one source with such rows, did
 /// worse out of sample); `quant`, llama.cpp's format, at 4 bits a weight whichever (Q4_0 keeps 4.5, Q4_K_M about
 /// 4.8); `channels_last=amp-only`, NVIDIA's ResNet-50 scripts' NCHW outside AMP, as channels-last (costed NCHW, with
-/// cuDNN's transposes, their two A100 TF32 rows come out 21% slow, which the rows do not show).
-inline constexpr std::array<std::string_view, 4> approximated_keys = {"xla", "quant", "channels_last", "te"};
+/// cuDNN's transposes, their two A100 TF32 rows come out 21% slow, which the rows do not show); a serving engine's
+/// memory fraction (`gpu_memory_utilization`, `mem_fraction_static`, `kv_cache_free_gpu_mem_fraction`), its KV pool
+/// sized by TensorRT-LLM's rule; SGLang's `torch_compile=1`, as its CUDA graphs.
+inline constexpr std::array<std::string_view, 8> approximated_keys = {"channels_last",
+                                                                      "gpu_memory_utilization",
+                                                                      "kv_cache_free_gpu_mem_fraction",
+                                                                      "mem_fraction_static",
+                                                                      "quant",
+                                                                      "te",
+                                                                      "torch_compile",
+                                                                      "xla"};
 
 /// Keys run_for reads into the run (and `dp`, checked against the row's GPUs).
-inline constexpr std::array<std::string_view, 42> run_keys = {"accum",
+inline constexpr std::array<std::string_view, 53> run_keys = {"accum",
                                                               "attention",
                                                               "attention_impl",
                                                               "batching",
                                                               "beams",
                                                               "build",
+                                                              "chunked_prefill_size",
                                                               "compile",
+                                                              "concurrency",
                                                               "container",
                                                               "decoder_seq_len",
                                                               "distributed_optimizer",
@@ -787,19 +900,28 @@ inline constexpr std::array<std::string_view, 42> run_keys = {"accum",
                                                               "kv_cache",
                                                               "kv_cache_dtype",
                                                               "layout",
+                                                              "lengths",
                                                               "lora_modules",
                                                               "lora_rank",
                                                               "loss_chunked",
+                                                              "max_batch_size",
+                                                              "max_num_batched_tokens",
+                                                              "max_num_seqs",
+                                                              "max_num_tokens",
+                                                              "max_prefill_token_num",
+                                                              "max_running_requests",
                                                               "mean_seq_len",
                                                               "microbatch",
                                                               "microbatches",
                                                               "mlm_positions",
+                                                              "multi_step",
                                                               "nodes",
                                                               "offload",
                                                               "optimizer",
                                                               "optimizer_in_bwd",
                                                               "peft",
                                                               "pp",
+                                                              "rate",
                                                               "recompute",
                                                               "remat",
                                                               "scripts",
@@ -817,8 +939,8 @@ inline constexpr std::array<std::string_view, 10> shape_keys = {
     "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab", "tie_embeddings", "activation", "position"};
 
 /// Keys accepted only at the value the model runs: anything else is a run it does not have.
-inline constexpr std::array<std::pair<std::string_view, std::string_view>, 4> default_only_keys = {
-    {{"exec", "eager"}, {"split", "layer"}, {"cp", "1"}, {"vp", "1"}}};
+inline constexpr std::array<std::pair<std::string_view, std::string_view>, 6> default_only_keys = {
+    {{"exec", "eager"}, {"split", "layer"}, {"cp", "1"}, {"vp", "1"}, {"chunked_prefill", "1"}, {"prefix_cache", "0"}}};
 
 /// Throws unsupported_error unless every params key of workload row `m` is read by run_for, describes the row
 /// (descriptive_keys), is costed as the nearest run the model has (approximated_keys) or has the value the model runs
@@ -838,6 +960,12 @@ inline void require_read_keys(const measurement& m) {
                                         [&key](const auto& d) { return d.first == key; });
         if (fixed != default_only_keys.end() && value == fixed->second) {
             continue;
+        }
+        if (key == "prefix_cache" || key == "chunked_prefill") {
+            throw unsupported_error(key + "=" + value + ": " +
+                                    (key == "prefix_cache" ? "prompts served from a prefix cache"
+                                                           : "prefill-only iterations (no chunked prefill)") +
+                                    " are not in the serving model");
         }
         if (key == "cp" || key == "vp") {
             throw unsupported_error(key + "=" + value + ": " +
@@ -915,6 +1043,11 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     const run_config c = run_for(m, g);
     if (is_memory_metric(m.metric)) {
         return detail::predict_memory(m, w, g, c, params);
+    }
+    if (m.mode == "infer" && m.phase == "serve" &&
+        (is_serving_metric(m.metric) || m.param("concurrency") || m.param("rate"))) {
+        const serving_estimate e = serve_under_load(w, g, c, detail::load_of(m), params);
+        return detail::serving_metric(m, e, c.prompt_len, c.gen_len);
     }
     const prediction p = predict(w, g, c, params);
     if (m.metric == "samples_per_s") {
@@ -1051,6 +1184,30 @@ inline std::pair<measurement_set, measurement_set> split_memory_rows(const measu
     return {std::move(time), std::move(memory)};
 }
 
+/// Whether `m` measures a served model under load (serving.csv): a serving metric (is_serving_metric), or a serve row
+/// that states its load (concurrency=, rate=).
+inline bool is_serving_row(const measurement& m) {
+    return is_serving_metric(m.metric) || (m.phase == "serve" && (m.param("concurrency") || m.param("rate")));
+}
+
+/// `data` split into the rows a calibration fits (first) and the serving rows under load (is_serving_row), which are
+/// scored apart: no fitted parameter is fitted on them, so every serving prediction is out of sample.
+inline std::pair<measurement_set, measurement_set> split_serving_rows(const measurement_set& data) {
+    measurement_set fitted = data, serving = data;
+    fitted.rows.clear();
+    serving.rows.clear();
+    serving.problems.clear();
+    serving.file.clear();
+    for (const measurement& m : data.rows) {
+        const bool load = is_serving_row(m);
+        (load ? serving : fitted).rows.push_back(m);
+        if (load && serving.file.find(m.file) == std::string::npos) {
+            serving.file += (serving.file.empty() ? "" : " + ") + m.file;
+        }
+    }
+    return {std::move(fitted), std::move(serving)};
+}
+
 /// Whether memory row `r` (a max_batch or oom_batch row, predicted) gets fit / does-not-fit right: the stated
 /// largest batch fits (predicted max_batch ≥ measured), the stated out-of-memory batch does not (predicted smallest
 /// failing batch ≤ measured); nullopt for other rows.
@@ -1068,9 +1225,9 @@ inline std::string source_key(const measurement& m) {
     return head.substr(0, head.find('@'));
 }
 
-/// `value` of `metric` as a speed: a time (latency_s, step_time_s) inverted, a throughput as it is.
+/// `value` of `metric` as a speed: a time (latency_s, step_time_s, a serving latency) inverted, a throughput as it is.
 inline double as_speed(const std::string& metric, double value) {
-    return metric == "latency_s" || metric == "step_time_s" ? 1.0 / value : value;
+    return is_time_metric(metric) ? 1.0 / value : value;
 }
 
 /// How much faster predicted row `r` runs than measured: predicted over measured speed (as_speed), which is measured

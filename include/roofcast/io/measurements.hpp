@@ -121,10 +121,17 @@ inline constexpr std::array<std::string_view, 3> measurement_modes = {"train", "
 inline constexpr std::array<std::string_view, 6> measurement_phases = {"step",   "e2e",   "prefill",
                                                                        "decode", "serve", "op"};
 /// Accepted values of the `metric` column.
-inline constexpr std::array<std::string_view, 14> measurement_metrics = {
-    "samples_per_s", "tokens_per_s",    "latency_s",           "step_time_s",          "tflops",
-    "bandwidth_gbs", "peak_memory_gib", "reserved_memory_gib", "kv_cache_tokens",      "kv_cache_gib",
-    "weights_gib",   "max_batch",       "oom_batch",           "reserved_to_allocated"};
+inline constexpr std::array<std::string_view, 32> measurement_metrics = {
+    "samples_per_s", "tokens_per_s", "latency_s", "step_time_s", "tflops", "bandwidth_gbs",
+    // serving under load (serving.csv): throughput and request latencies as serving benchmarks print them
+    "requests_per_s", "total_tokens_per_s", "ttft_mean_s", "ttft_p50_s", "ttft_p90_s", "ttft_p99_s", "tpot_mean_s",
+    "tpot_p50_s", "tpot_p90_s", "tpot_p99_s", "itl_mean_s", "itl_p50_s", "itl_p90_s", "itl_p99_s", "e2e_mean_s",
+    "e2e_p50_s", "e2e_p90_s", "e2e_p99_s",
+    // memory (memory.csv)
+    "peak_memory_gib", "reserved_memory_gib", "kv_cache_tokens", "kv_cache_gib", "weights_gib", "max_batch",
+    "oom_batch", "reserved_to_allocated"};
+/// The time metrics lead measurement_metrics; the memory metrics follow them.
+inline constexpr std::size_t time_metric_count = 24;
 
 /// Accepted non-blank values of the `precision` column.
 inline constexpr std::array<std::string_view, 9> measurement_precisions = {
@@ -350,8 +357,22 @@ inline measurement read_measurement_row(const csv_record& rec, const measurement
 /// Whether `metric` measures memory (models/measurements/memory.csv): predicted from the footprint, not the time
 /// model, and never fitted by calibrate.
 inline bool is_memory_metric(std::string_view metric) {
-    return std::find(detail::measurement_metrics.begin() + 6, detail::measurement_metrics.end(), metric) !=
-           detail::measurement_metrics.end();
+    const auto memory = detail::measurement_metrics.begin() + detail::time_metric_count;
+    return std::find(memory, detail::measurement_metrics.end(), metric) != detail::measurement_metrics.end();
+}
+
+/// Whether `metric` measures a served model's requests under load (models/measurements/serving.csv): request
+/// throughput, total tokens per second and the request latencies (TTFT, TPOT, ITL, end to end).
+inline bool is_serving_metric(std::string_view metric) {
+    const auto first = detail::measurement_metrics.begin() + 6;
+    return std::find(first, detail::measurement_metrics.begin() + detail::time_metric_count, metric) !=
+           detail::measurement_metrics.begin() + detail::time_metric_count;
+}
+
+/// Whether `metric` is a time in seconds (latency_s, step_time_s, the serving latencies), not a rate.
+inline bool is_time_metric(std::string_view metric) {
+    return metric.size() > 2 && metric.substr(metric.size() - 2) == "_s" &&
+           (metric.size() < 6 || metric.substr(metric.size() - 6) != "_per_s");
 }
 
 inline std::optional<std::string> measurement::param(std::string_view key) const {

@@ -309,7 +309,7 @@ public:
           ty_(p.types),
           tr_(s.training),
           tp_(p.config.tp),
-          tokens_(s.batch * s.seq_q),
+          tokens_(s.batch * s.seq_q + s.chunk_tokens),
           T_(static_cast<double>(tokens_)),
           h_(static_cast<double>(t_.hidden)),
           heads_(t_.heads / tp_),
@@ -624,6 +624,17 @@ private:
     /// `window` (0: none) of keys, which a longer pass's queries each see in full (about s_q · window scores);
     /// over `keys` positions (0: the pass's seq_kv; cross-attention: the encoder's).
     void attention(const std::string& name, bool causal, double n, long long window = 0, long long keys = 0) {
+        if (s_.chunk_tokens > 0 && keys == 0) {
+            // In-flight batching: the prefill chunk attends to its own prompt, a kernel of its own beside the decode
+            // steps' (one sequence of chunk_tokens queries over chunk_kv keys).
+            const transformer_pass decode = s_;
+            s_.batch = 1;
+            s_.seq_q = decode.chunk_tokens;
+            s_.seq_kv = decode.chunk_kv;
+            s_.chunk_tokens = 0;
+            attention(nm(name, " chunk"), causal, n, window);
+            s_ = decode;
+        }
         kernels::attention_desc a = attention_shape();
         const long long seq_kv = keys > 0 ? keys : s_.seq_kv;
         a.seq_kv = window > 0 ? std::min(seq_kv, window) : seq_kv;

@@ -578,8 +578,12 @@ inline void add_inference_items(memory_footprint& f, const run_plan& p) {
         f.items.emplace_back("kv cache", b * static_cast<double>(c.beams) * kv_cache_tokens(t, p.kv_tokens) *
                                              kv_cache_bytes_per_token(t, c));
     }
-    f.items.emplace_back("activations",
-                         b * static_cast<double>(p.context_tokens) * transient_elements_per_token(t, c) * act_bytes);
+    // An engine batching in flight runs at most its token budget per iteration and sizes its buffers for it
+    // (TensorRT-LLM's max_num_tokens); a static batch prefills all its prompts at once.
+    const bool inflight = c.phase == phase::serve && inflight_serving(c, t);
+    const double tokens =
+        inflight ? static_cast<double>(c.max_batched_tokens) : b * static_cast<double>(p.context_tokens);
+    f.items.emplace_back("activations", tokens * transient_elements_per_token(t, c) * act_bytes);
     if (decoder) {
         f.items.emplace_back("logits", b * static_cast<double>(t.vocab) / c.tp * 4.0);
     }

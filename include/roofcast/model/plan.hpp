@@ -51,6 +51,9 @@ struct transformer_pass {
     bool encoder_cached = false;
     /// Whether kernels carry names (for reports); predictions lower without them, which is faster.
     bool named = true;
+    /// In-flight batching: the prompt tokens of the prefill chunks that run in the same iteration as the decode
+    /// steps (0: none), and the keys each of them attends to on average.
+    long long chunk_tokens = 0, chunk_kv = 0;
 };
 
 /// A run resolved for one workload: the configuration with every default filled in, and the shapes of
@@ -426,6 +429,7 @@ inline void fill_defaults(run_config& c, const workload& w) {
     }
     c.framework = std::string(software_profiles[find_profile(c.framework)].name);
     c.fused_attention = c.fused_attention.value_or(fuses_attention(c.framework, c.framework_version));
+    c.max_batched_tokens = c.max_batched_tokens > 0 ? c.max_batched_tokens : default_batched_tokens(c.framework);
     if (c.with_optimizer && !c.optimizer) {
         c.optimizer = w.cnn ? kernels::optimizer_kind::momentum : kernels::optimizer_kind::adamw;
     }
@@ -483,6 +487,39 @@ inline void shape_training(run_plan& p, const transformer_config* t) {
     }
 }
 
+/// Whether run `c` of decoder `t` is served with in-flight batching: an engine that batches by iteration
+/// (max_batched_tokens), one sequence per request and a second token to decode.
+inline bool inflight_serving(const run_config& c, const transformer_config& t) {
+    return c.max_batched_tokens > 0 && c.gen_len > 1 && c.beams == 1 && t.kind == transformer_kind::decoder;
+}
+
+/// The serving iteration of in-flight (continuous) batching at steady state (Orca, Yu et al., OSDI 2022; chunked
+/// prefill, Agrawal et al., OSDI 2024): B sequences decode one token each while the prompts of the requests that
+/// replace them are prefilled in the same iteration, so that the weights are read once for both. Each request
+/// decodes G − 1 steps after its prefill's token, so B/(G − 1) requests finish per iteration and c = B·P/(G − 1)
+/// prompt tokens join the B decode tokens; a chunk attends to its prompt causally, on average to P keys when it holds
+/// whole prompts and to (P + c)/2 when it is a piece of one. Output tokens per iteration: B·G/(G − 1).
+inline void shape_iteration(run_plan& p, transformer_pass decode) {
+    const run_config& c = p.config;
+    const long long B = c.batch, P = c.prompt_len, G = c.gen_len;
+    const double chunk = static_cast<double>(B) * static_cast<double>(P) / static_cast<double>(G - 1);
+    decode.chunk_tokens = P > 0 ? std::max<long long>(1, std::llround(chunk)) : 0;
+    decode.chunk_kv = decode.chunk_tokens >= P ? P : (P + decode.chunk_tokens) / 2;
+    p.passes[0] = decode;
+    p.step_overhead = false;
+    p.samples = static_cast<double>(B) / static_cast<double>(G - 1);
+    p.tokens = static_cast<double>(B) * static_cast<double>(G) / static_cast<double>(G - 1) * p.dp;
+}
+
+/// The largest decode batch whose steady-state iteration (shape_iteration) stays within the engine's token budget K:
+/// B + B·P/(G − 1) ≤ K, so B ≤ K·(G − 1)/(P + G − 1) (at least 1).
+inline long long iteration_batch_cap(const run_config& c) {
+    const double g = static_cast<double>(c.gen_len - 1);
+    const double cap =
+        std::floor(static_cast<double>(c.max_batched_tokens) * g / (static_cast<double>(c.prompt_len) + g));
+    return std::max<long long>(1, static_cast<long long>(cap));
+}
+
 /// Inference passes of a transformer: one forward pass (encoders, or a decoder without generation: over the mean
 /// length of packed variable-length inputs, else the padded seq_len), or a prefill and decode steps at the mean
 /// context prompt + gen/2 (attention cost is linear in the context). Beam search decodes batch × beams sequences
@@ -527,7 +564,11 @@ inline void shape_inference(run_plan& p, const transformer_config& t) {
         p.tokens = static_cast<double>(B * (ph == phase::prefill ? P : 1) * p.dp);
         return;
     }
-    p.passes = {prefill, decode};  // e2e or serve: the prefill, then G − 1 decode steps
+    if (ph == phase::serve && inflight_serving(c, t)) {
+        shape_iteration(p, decode);
+        return;
+    }
+    p.passes = {prefill, decode};  // e2e or static serving: the prefill, then G − 1 decode steps
     p.pass_count = 2;
     p.pass_weight = {P > 0 ? 1.0 : 0.0, static_cast<double>(G - 1)};
     p.tokens = static_cast<double>(B * G * p.dp);  // the output of each request (one sequence per request)

@@ -423,9 +423,13 @@ inline void require_math(const run_plan& p, const gpu_spec& g) {
     }
 }
 
-/// Serving: the plan at the largest batch that fits `g`, capped by the server's batch.
+/// Serving: the plan at the largest batch that fits `g`, capped by the server's batch and, under in-flight batching,
+/// by the iterations' token budget (iteration_batch_cap).
 inline run_plan serving_plan(const run_plan& p, const gpu_spec& g) {
-    const long long b = largest_fitting_batch(p, g, p.config.max_serve_batch);
+    const bool inflight = p.source->transformer && inflight_serving(p.config, *p.source->transformer);
+    const long long cap =
+        inflight ? std::min(p.config.max_serve_batch, iteration_batch_cap(p.config)) : p.config.max_serve_batch;
+    const long long b = largest_fitting_batch(p, g, cap);
     if (b == 0) {
         throw unsupported_error(p.source->name + " does not fit " + g.name + " even at batch 1");
     }

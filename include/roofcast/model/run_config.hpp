@@ -237,6 +237,10 @@ struct run_config {
     bool channels_last = true;
     /// Largest batch `serve` may use (servers cap their batch).
     long long max_serve_batch = 256;
+    /// Tokens one iteration of an in-flight batching engine runs at most, decode tokens and prefill chunks together
+    /// (TensorRT-LLM's max_num_tokens, vLLM's max_num_batched_tokens, SGLang's chunked_prefill_size); 0: the
+    /// framework's default (default_batched_tokens).
+    long long max_batched_tokens = 0;
     /// GPUs per node (0: the GPU's default, default_gpus_per_node()).
     int gpus_per_node = 0;
     /// Network between nodes by link name ("ib-ndr", ...); empty: the GPU's default.
@@ -411,10 +415,10 @@ inline offload_targets parse_offload(const std::string& s) {
 
 /// Every run option, in help order: the one description of each option the CLI binds, validate() checks and
 /// docs/cli.md lists.
-inline const std::array<run_option, 44>& run_options() {
+inline const std::array<run_option, 45>& run_options() {
     namespace lim = run_limits;
     using E = option_effect;
-    static const std::array<run_option, 44> table = {
+    static const std::array<run_option, 45> table = {
         {
             {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
@@ -567,6 +571,11 @@ inline const std::array<run_option, 44>& run_options() {
                                 mean_seq_len, long long, 1, lim::max_tokens, true, E::time),
             ROOFCAST_INT_OPTION("max-serve-batch", "Largest batch serve may use", max_serve_batch, long long, 1,
                                 lim::max_batch, false, E::time),
+            ROOFCAST_INT_OPTION("max-batched-tokens",
+                                "Tokens one iteration of in-flight batching runs at most, decode and prefill chunks "
+                                "together (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens; default: the "
+                                "engine's, 8192 for tensorrt-llm)",
+                                max_batched_tokens, long long, 1, lim::max_tokens, true, E::time),
             {"interconnect",
              "Network between nodes: ib-hdr, ib-ndr, ib-xdr, roce-100g, roce-400g, ethernet-25g (default: by GPU "
              "generation)",

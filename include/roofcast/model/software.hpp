@@ -187,6 +187,13 @@ inline bool packs_sequences(std::string_view framework) {
     return framework == "tensorrt" || framework == "tensorrt-llm" || framework == "flash-attention";
 }
 
+/// The tokens one iteration of `framework`'s in-flight (continuous) batching runs at most, decode tokens and
+/// prefill chunks together, when the run states none: TensorRT-LLM's `max_num_tokens` defaults to 8192
+/// (trtllm-build's build options). 0: the framework serves static batches (prefill the batch, then decode it).
+inline long long default_batched_tokens(std::string_view framework) {
+    return framework == "tensorrt-llm" ? 8192 : 0;
+}
+
 /// Whether `framework`'s beam search runs the prompt once per beam (Hugging Face's generate expands each prompt to
 /// num_beams rows before the prefill) rather than once per request (engines copy the prompt's KV cache).
 inline bool expands_beams_in_prefill(std::string_view framework) {

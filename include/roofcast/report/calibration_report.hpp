@@ -22,6 +22,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -523,6 +524,80 @@ inline std::string scored_accuracy_markdown(const validation_report& scored, con
          "is not yet in the model (issue 32).\n\n"
       << "```text\n"
       << skip_reasons_table(scored).to_text() << "```\n";
+    return o.str();
+}
+
+/// The family of serving metric `metric`: throughput (output, total tokens and requests per second), TTFT, TPOT (with
+/// the inter-token latency) or end-to-end latency.
+inline std::string serving_family(const std::string& metric) {
+    if (metric.rfind("ttft", 0) == 0) return "TTFT";
+    if (metric.rfind("tpot", 0) == 0 || metric.rfind("itl", 0) == 0) return "TPOT / ITL";
+    if (metric.rfind("e2e", 0) == 0) return "end to end";
+    return "throughput";
+}
+
+/// The "Serving under load" section of docs/accuracy.md: the serving rows (is_serving_row; never fitted, so out of
+/// sample) predicted by the iteration model (serve_under_load), by metric family overall and by source, and why rows
+/// were skipped.
+inline std::string serving_accuracy_markdown(const validation_report& serving, const measurement_set& data) {
+    const auto by_line = detail::rows_by_line(data);
+    std::map<std::string, std::vector<const row_prediction*>> family, cell;
+    std::set<std::string> sources;
+    for (const row_prediction& r : serving.rows) {
+        const auto it = by_line.find({r.file, r.line, r.id});
+        if (it == by_line.end()) {
+            continue;
+        }
+        const std::string f = serving_family(r.metric), s = source_key(*it->second);
+        family[f].push_back(&r);
+        cell[s + "|" + f].push_back(&r);
+        sources.insert(s);
+    }
+    text_table overall({"metric", "rows", "predicted", "median APE", "p90 APE", "within 25%"});
+    for (const auto& [f, rows] : family) {
+        const error_summary e = summarize(rows);
+        if (e.predicted == 0) {
+            overall.add_row({f, std::to_string(e.rows), "0", "-", "-", "-"});
+            continue;
+        }
+        overall.add_row({f, std::to_string(e.rows), std::to_string(e.predicted), format_percent(e.median_ape),
+                         format_percent(e.p90_ape), format_percent(e.within_25pct)});
+    }
+    text_table by_source({"source", "rows", "throughput", "TTFT", "TPOT / ITL", "end to end"});
+    for (const std::string& s : sources) {
+        std::size_t rows = 0;
+        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
+            const auto it = cell.find(s + "|" + f);
+            rows += it == cell.end() ? 0 : it->second.size();
+        }
+        std::vector<std::string> row{s, std::to_string(rows)};
+        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
+            const auto it = cell.find(s + "|" + f);
+            const error_summary e = it == cell.end() ? error_summary{} : summarize(it->second);
+            row.push_back(e.predicted == 0 ? "-"
+                                           : format_percent(e.median_ape) + " (" + std::to_string(e.predicted) + ")");
+        }
+        by_source.add_row(row);
+    }
+    std::ostringstream o;
+    o << "## Serving under load, scored and never fitted\n\n"
+      << "Published load tests of serving engines (" << data.file
+      << ": TensorRT-LLM, vLLM, SGLang, LMDeploy and NVIDIA NIM driven by a request rate or a number of clients) "
+         "predicted by the in-flight batching iteration (docs/model.md, \"Serving under load\"). No parameter is "
+         "fitted on them, so every figure is out of sample: leaving a source out changes nothing. The model gives "
+         "means; a row's median is held against the mean.\n\n"
+      << "```text\n"
+      << summary_text(serving) << "\n"
+      << overall.to_text() << "\n"
+      << "median APE (rows predicted) by source\n"
+      << by_source.to_text() << "```\n\n"
+      << "Where it misses: the engines run vLLM, SGLang, LMDeploy and NIM as TensorRT-LLM's profile (their kernels, "
+         "CUDA graphs and scheduler overheads are not their own); a burst of requests of varied lengths runs as long "
+         "as "
+         "its longest request, which the mean lengths do not give (such rows are skipped); TTFT has no per-request "
+         "server time (tokenization, HTTP) and no percentiles above the median.\n\n"
+      << "```text\n"
+      << skip_reasons_table(serving).to_text() << "```\n";
     return o.str();
 }
 

@@ -80,7 +80,9 @@ int run(const calibrate_options& opt) {
     const model_catalog c = load_catalog(opt.common);
     // Memory rows are scored apart: no least-squares parameter changes a footprint; the allocator cache is
     // measured on them (docs/accuracy.md, "Memory").
-    const auto [data, memory_data] = split_memory_rows(load_data(opt));
+    const auto [all_time, memory_data] = split_memory_rows(load_data(opt));
+    // So are the serving rows under load: nothing is fitted on them (docs/accuracy.md, "Serving under load").
+    const auto [data, serving_data] = split_serving_rows(all_time);
     calibration_options o;
     if (interactive()) {
         o.progress = [](int it, double cost) {
@@ -144,7 +146,10 @@ int run(const calibrate_options& opt) {
                             ? std::string()
                             : "\n" + memory_accuracy_markdown(memory_after, memory_in_sample, memory_data, allocator)) +
                        (scored_data.rows.empty() ? std::string()
-                                                 : "\n" + scored_accuracy_markdown(scored, scored_data, coverage)));
+                                                 : "\n" + scored_accuracy_markdown(scored, scored_data, coverage)) +
+                       (serving_data.rows.empty()
+                            ? std::string()
+                            : "\n" + serving_accuracy_markdown(validate(serving_data, c, res.params), serving_data)));
     }
     if (!opt.held_out.empty()) {
         write_file(opt.held_out, held_out_table(cvs, data).to_csv());

@@ -117,8 +117,9 @@ CLI::App* add_train(CLI::App* plan, plan_train_options& o) {
         ->capture_default_str();
     cmd->add_option("--threads", o.threads, "Worker threads")->check(in_range(1, 256))->capture_default_str();
     bind_run_options(cmd, o.run, option_effect::both,
-                     {"mode", "phase", "batch", "prompt-len", "gen-len", "num-gpus", "nodes", "tp", "pp", "ep",
-                      "microbatches", "accumulation", "zero", "recompute", "beams", "mean-seq-len", "max-serve-batch",
+                     {"mode",           "phase",       "batch", "prompt-len",   "gen-len",         "num-gpus",
+                      "nodes",          "tp",          "pp",    "ep",           "microbatches",    "accumulation",
+                      "zero",           "recompute",   "beams", "mean-seq-len", "max-serve-batch", "max-batched-tokens",
                       "price-per-hour", "dataset-size"});
     add_common(cmd, o.common, {"text", "json", "csv"}, true);
     return cmd;
@@ -156,6 +157,7 @@ CLI::App* add_serve(CLI::App* plan, plan_serve_options& o) {
                       "image-size",
                       "prompt-len",
                       "gen-len",
+                      "max-batched-tokens",
                       "num-gpus",
                       "nodes",
                       "tp",

@@ -1,0 +1,183 @@
+// Serving under load (docs/model.md, "Serving under load"): the in-flight batching iteration's shape worked by hand
+// from its flow balance, the token budget's cap, Little's law over the decode batch, and serving rows' metrics.
+#include <roofcast/calibrate/validation.hpp>
+#include <roofcast/roofcast.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace rc = roofcast;
+
+namespace {
+
+/// Llama-3-8B served by TensorRT-LLM in FP8 on one H100, requests of `prompt` and `gen` tokens.
+rc::run_config served(long long prompt, long long gen) {
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::serve;
+    c.precision = rc::precision::fp8;
+    c.framework = "tensorrt-llm";
+    c.prompt_len = prompt;
+    c.gen_len = gen;
+    c.max_serve_batch = 2048;
+    return c;
+}
+
+const rc::workload& llama() {
+    return rc::catalog().workload_named("llama3-8b");
+}
+
+const rc::gpu_spec& h100() {
+    return rc::catalog().gpu("H100-SXM5-80GB");
+}
+
+}  // namespace
+
+TEST_CASE("an in-flight iteration decodes B tokens and prefills B P over G - 1 prompt tokens beside them") {
+    // P = 1000, G = 1001: each of the B decoding sequences is replaced after 1000 decode iterations, so the
+    // iteration prefills B · 1000 / 1000 = B prompt tokens, and the GEMMs see 2B rows.
+    rc::run_config c = served(1000, 1001);
+    c.max_serve_batch = 64;
+    rc::run_plan p = rc::plan_for_batch(rc::resolve(llama(), c), 64);
+    p.passes[0].named = true;
+    REQUIRE(p.pass_count == 1);
+    CHECK(p.passes[0].batch == 64);
+    CHECK(p.passes[0].seq_q == 1);
+    CHECK(p.passes[0].chunk_tokens == 64);
+    CHECK(p.passes[0].chunk_kv == (1000 + 64) / 2);  // a piece of one prompt: (P + c)/2 keys on average
+    const rc::lowered_work w = rc::lower_transformer(p, p.passes[0]);
+    long long qkv_rows = 0;
+    double chunk_attention = 0.0;
+    for (const rc::kernel& k : w.kernels) {
+        if (k.name.find("qkv") != std::string::npos && k.shape) {
+            qkv_rows = k.shape->m;
+        }
+        if (k.name.find("attention chunk") != std::string::npos) {
+            chunk_attention += k.work.value() * k.count;
+        }
+    }
+    CHECK(qkv_rows == 128);
+    // The chunk's attention: 4 · heads · c · kv · d FLOPs per layer, times the causal fraction 1 − (c − 1)/(2 kv)
+    // (kernels::causal_fraction), over 32 layers.
+    const rc::transformer_config& t = *llama().transformer;
+    const double kv = 532.0, frac = 1.0 - 63.0 / (2.0 * kv);
+    CHECK(chunk_attention == doctest::Approx(32.0 * 4.0 * static_cast<double>(t.heads) * 64.0 * kv * 128.0 * frac));
+    // Output tokens per iteration: B · G / (G − 1).
+    const rc::prediction pr = rc::predict(llama(), h100(), c);
+    CHECK(pr.batch == 64);
+    CHECK(*pr.tokens_per_s * pr.time.value() == doctest::Approx(64.0 * 1001.0 / 1000.0));
+}
+
+TEST_CASE("the token budget caps the decode batch at K (G - 1) over P + G - 1") {
+    // P = 2048, G = 129, K = 2176: B + B · 2048/128 ≤ 2176 gives B ≤ 128, well inside the H100's memory.
+    rc::run_config c = served(2048, 129);
+    c.max_batched_tokens = 2176;
+    CHECK(rc::predict(llama(), h100(), c).batch == 128);
+    c.max_batched_tokens = 0;  // TensorRT-LLM's default, 8192: B ≤ floor(8192 · 128 / 2176) = 481
+    CHECK(rc::resolve(llama(), c).config.max_batched_tokens == 8192);
+    CHECK(rc::predict(llama(), h100(), c).batch <= 481);
+    // A static-batching framework keeps the prefill-then-decode passes.
+    c.framework = "pytorch";
+    CHECK(rc::resolve(llama(), c).pass_count == 2);
+}
+
+TEST_CASE("clients and request rates settle the decode batch by Little's law") {
+    const rc::run_config c = served(467, 256);
+    SUBCASE("32 clients: 32 x 255/256 decode, and each iteration finishes B/255 requests") {
+        rc::serving_load l;
+        l.concurrency = 32.0;
+        const rc::serving_estimate e = rc::serve_under_load(llama(), h100(), c, l);
+        CHECK(e.decode_batch == 32);  // round(31.875)
+        CHECK(!e.saturated);
+        CHECK(e.requests_per_s == doctest::Approx(32.0 / 255.0 / e.tpot.value()));
+        CHECK(e.output_tokens_per_s == doctest::Approx(256.0 * e.requests_per_s));
+        CHECK(e.ttft > e.tpot);  // its own prompt's iteration is longer than the mean one
+    }
+    SUBCASE("a rate below capacity is served: B = rate x (G - 1) x t(B) within one sequence") {
+        rc::serving_load l;
+        l.rate = 16.0;
+        const rc::serving_estimate e = rc::serve_under_load(llama(), h100(), c, l);
+        CHECK(!e.saturated);
+        CHECK(e.requests_per_s == 16.0);
+        CHECK(e.output_tokens_per_s == doctest::Approx(16.0 * 256.0));
+        CHECK(std::abs(static_cast<double>(e.decode_batch) - 16.0 * 255.0 * e.tpot.value()) <= 1.0);
+    }
+    SUBCASE("all requests at once: a burst the engine holds runs as that many clients, a larger one at capacity") {
+        rc::serving_load l;
+        l.rate = std::numeric_limits<double>::infinity();
+        l.requests = 100;
+        const rc::serving_estimate few = rc::serve_under_load(llama(), h100(), c, l);
+        rc::serving_load clients;
+        clients.concurrency = 100.0;
+        CHECK(few.requests_per_s == doctest::Approx(rc::serve_under_load(llama(), h100(), c, clients).requests_per_s));
+        l.requests = 3000;
+        const rc::serving_estimate many = rc::serve_under_load(llama(), h100(), c, l);
+        CHECK(many.saturated);
+        CHECK(many.requests_per_s == doctest::Approx(*rc::predict(llama(), h100(), c).tokens_per_s / 256.0));
+        CHECK(many.ttft > 5.0 * few.ttft);  // 3000 prompts queue for the prefill, 100 mostly do not
+        l.requests = 0;                     // an unbounded stream above capacity never reaches its first token
+        CHECK(std::isinf(rc::serve_under_load(llama(), h100(), c, l).ttft.value()));
+    }
+}
+
+TEST_CASE("a serving load states clients, a rate or both, and a stream is held to its clients") {
+    const rc::run_config c = served(467, 256);
+    rc::serving_load none;
+    CHECK_THROWS_AS(rc::serve_under_load(llama(), h100(), c, none), rc::input_error);
+    // 100 requests/s is within capacity, but 4 clients keep 4 · 255/256 decoding, far fewer than the stream needs.
+    rc::serving_load both;
+    both.concurrency = 4.0;
+    both.rate = 100.0;
+    rc::serving_load four;
+    four.concurrency = 4.0;
+    const rc::serving_estimate e = rc::serve_under_load(llama(), h100(), c, both);
+    CHECK(e.decode_batch == 4);
+    CHECK(e.requests_per_s == doctest::Approx(rc::serve_under_load(llama(), h100(), c, four).requests_per_s));
+    CHECK(e.requests_per_s < 100.0);
+    rc::serving_load negative;
+    negative.rate = -1.0;
+    CHECK_THROWS_AS(rc::serve_under_load(llama(), h100(), c, negative), rc::input_error);
+    rc::run_config eager = c;
+    eager.framework = "pytorch";
+    rc::serving_load l;
+    l.rate = 1.0;
+    CHECK_THROWS_AS(rc::serve_under_load(llama(), h100(), eager, l), rc::unsupported_error);
+}
+
+TEST_CASE("serving rows are predicted in their metric, and what the model lacks is skipped with the reason") {
+    const std::string header =
+        "id,source,gpu,num_gpus,workload,mode,phase,batch,seq_len,image_size,prompt_len,"
+        "gen_len,precision,params,metric,value,notes\n";
+    const auto row = [](const std::string& id, const std::string& params, const std::string& metric,
+                        const std::string& lengths = "467,256") {
+        return id + ",t: t,H100-SXM5-80GB,1,llama3-8b,infer,serve,,,," + lengths + ",fp8,framework=vllm;" + params +
+               "," + metric + ",1,\n";
+    };
+    const rc::measurement_set s = rc::parse_measurements(
+        header + row("s0001", "rate=8;requests=500", "tpot_p50_s") +
+            row("s0002", "rate=8;requests=500", "tokens_per_s") + row("s0003", "rate=8;requests=500", "ttft_p99_s") +
+            row("s0004", "concurrency=16;multi_step=10", "itl_mean_s") +
+            row("s0005", "concurrency=16;lengths=unknown", "tokens_per_s", ",") +
+            row("s0006", "requests=500", "ttft_mean_s"),
+        "t.csv");
+    const rc::validation_report rep = rc::validate(s, rc::catalog(), rc::default_params());
+    REQUIRE(rep.rows.size() == 6);
+    // vLLM is costed as the TensorRT-LLM profile with vLLM's cap of 256 running requests.
+    rc::run_config c = served(467, 256);
+    c.max_serve_batch = 256;
+    rc::serving_load l;
+    l.rate = 8.0;
+    l.requests = 500;
+    const rc::serving_estimate e = rc::serve_under_load(llama(), h100(), c, l);
+    REQUIRE(rep.rows[0].predicted);
+    CHECK(*rep.rows[0].predicted == doctest::Approx(e.tpot.value()));
+    REQUIRE(rep.rows[1].predicted);
+    CHECK(*rep.rows[1].predicted == doctest::Approx(8.0 * 256.0));
+    CHECK(rep.rows[2].skip_reason.find("percentiles") != std::string::npos);
+    CHECK(rep.rows[3].skip_reason.find("multi-step") != std::string::npos);
+    CHECK(rep.rows[4].skip_reason.find("lengths") != std::string::npos);
+    CHECK(rep.rows[5].skip_reason.find("concurrency= or rate=") != std::string::npos);
+}
