@@ -435,7 +435,8 @@ inline void to_json(nlohmann::json& j, const training_plan& p) {
                        {"skipped", p.skipped}};
 }
 
-/// {gpu, tp, feasible, unmet, kv_batch, batch, batch_limit, decode_step_s, prefill_mean_s, prefill_rms_s,
+/// {gpu, tp, feasible, unmet, kv_batch, batch, batch_limit, prefill_tokens, bound, decode_step_s, prefill_mean_s,
+/// prefill_rms_s,
 /// prefill_p99_s, ttft_p50_s, ttft_p99_s, tpot_p50_s, tpot_p99_s, replica_rate, replicas, num_gpus,
 /// replicas_limit, utilization, cost_per_hour_usd, cost_per_million_tokens_usd}; an option that is not a plan
 /// has null figures past what was computed before it failed, and `unmet` says why.
@@ -451,6 +452,8 @@ inline void to_json(nlohmann::json& j, const serving_option& o) {
                        {"kv_batch", o.kv_batch},
                        {"batch", ok ? nlohmann::json(o.batch) : nlohmann::json(nullptr)},
                        {"batch_limit", ok ? nlohmann::json(o.batch_limit) : nlohmann::json(nullptr)},
+                       {"prefill_tokens", ok ? nlohmann::json(o.prefill_tokens) : nlohmann::json(nullptr)},
+                       {"bound", ok ? nlohmann::json(std::string(to_string_view(o.limiter))) : nlohmann::json(nullptr)},
                        {"decode_step_s", positive(o.decode_step)},
                        {"prefill_mean_s", positive(o.prefill_mean)},
                        {"prefill_rms_s", positive(o.prefill_rms)},
@@ -468,11 +471,12 @@ inline void to_json(nlohmann::json& j, const serving_option& o) {
                        {"cost_per_million_tokens_usd", usd(o.cost_per_million_tokens_usd)}};
 }
 
-/// The plan of `plan serve --format json`: {workload, precision, framework, rate, samples, mean_prompt,
+/// The plan of `plan serve --format json`: {workload, inflight, precision, framework, rate, samples, mean_prompt,
 /// mean_gen, decode_prompt, decode_gen, targets: {ttft_p50_s, ttft_p99_s, tpot_p50_s, tpot_p99_s} (null where
 /// not set), options: [option]}, the plans cheapest first.
 inline void to_json(nlohmann::json& j, const serving_plan& p) {
     j = nlohmann::json{{"workload", p.workload},
+                       {"inflight", p.inflight},
                        {"precision", std::string(to_string_view(p.base.precision))},
                        {"framework", p.base.framework},
                        {"rate", p.rate},

@@ -18,6 +18,7 @@
 #include <roofcast/model/predict.hpp>
 #include <roofcast/model/queueing.hpp>
 #include <roofcast/model/run_config.hpp>
+#include <roofcast/model/serving_load.hpp>
 #include <roofcast/model/software.hpp>
 #include <roofcast/units.hpp>
 #include <roofcast/workload/workload.hpp>
@@ -42,6 +43,15 @@ struct request_length {
     long long generated = 1;
 };
 
+/// The run a serving plan starts from: inference on TensorRT-LLM, whose in-flight batching prefills prompts in chunks
+/// beside the decode steps.
+inline run_config serving_base() {
+    run_config c;
+    c.mode = mode::infer;
+    c.framework = "tensorrt-llm";
+    return c;
+}
+
 /// Latency targets of a service; each one not set is not a constraint.
 struct serving_targets {
     /// Time to first token, median and 99th percentile.
@@ -54,12 +64,14 @@ struct serving_targets {
 struct serving_request {
     /// The model (a decoder); not owned, it must outlive the plan.
     const workload* source = nullptr;
-    /// How every replica runs: precision, framework, attention, TF32, GPUs per node, interconnect, and the
-    /// largest batch a replica may decode (max_serve_batch), sequence parallelism (applied where tp > 1). Its mode
+    /// How every replica runs: precision, framework (default tensorrt-llm, an engine that batches in flight; an
+    /// eager framework schedules prefill first), attention, TF32, GPUs per node, interconnect, the largest batch a
+    /// replica may decode (max_serve_batch) and the tokens an iteration runs (max_batched_tokens), sequence
+    /// parallelism (applied where tp > 1). Its mode
     /// and phase (inference prefill and decode), batch, prompt and generation lengths, beams, GPUs, nodes, tp, pp,
     /// training options (ZeRO, recompute, accumulation, micro-batches), price and dataset size are what the plan
     /// sets, so their values here are not read.
-    run_config base;
+    run_config base = serving_base();
     /// Requests per second, arriving as a Poisson stream.
     double rate = 0.0;
     /// Request lengths: one (the means) or samples of a distribution, each weighing the same.
@@ -87,8 +99,14 @@ struct serving_option {
     long long kv_batch = 0;
     /// Sequences each replica decodes at its capacity, the batch b of the formulas.
     long long batch = 0;
-    /// What bounds the batch: "KV cache", "batch cap", "TPOT p50", "TPOT p99" or "replicas" (a smaller batch
-    /// needs no more replicas and has the lower TTFT, when the TTFT target sets the replica count).
+    /// Prompt tokens each iteration prefills beside the batch's decode steps under in-flight batching, b·P/(G − 1)
+    /// (0: prefill first, each prompt alone ahead of the decode steps).
+    long long prefill_tokens = 0;
+    /// What bounds the decode step (the iteration under in-flight batching): compute, memory, overhead or
+    /// communication.
+    bound limiter = bound::compute;
+    /// What bounds the batch: "KV cache", "batch cap", "token budget", "TPOT p50", "TPOT p99", "TTFT" or "replicas" (a
+    /// smaller batch needs no more replicas and has the lower TTFT, when the TTFT target sets the replica count).
     std::string batch_limit;
     /// One decode step at the batch; the mean prefill of one prompt; a prefill's root-mean-square and p99.
     seconds decode_step = 0.0 * units::second, prefill_mean = 0.0 * units::second;
@@ -130,6 +148,9 @@ struct serving_plan {
     long long decode_prompt = 0, decode_gen = 0;
     /// The targets, as asked.
     serving_targets targets;
+    /// Whether the replicas batch in flight (the base run's framework or max_batched_tokens), prefilling prompts in
+    /// chunks beside the decode steps, rather than prefill first.
+    bool inflight = false;
     /// One per GPU type and tensor-parallel degree: the plans, cheapest first (fewest GPUs without prices),
     /// then the options that cannot meet the targets, in the order asked.
     std::vector<serving_option> options;
@@ -303,6 +324,12 @@ inline long long kv_capacity(const run_plan& one, const gpu_spec& g, long long c
 struct replica_point {
     long long batch = 0;
     seconds decode = 0.0 * units::second, tpot_p50 = 0.0 * units::second, tpot_p99 = 0.0 * units::second;
+    /// In-flight batching: the prompt tokens of each iteration and the TTFT quantiles, which do not depend on the load
+    /// (prefill first: 0, and the TTFT comes from the prefill queue at the plan's load).
+    long long prefill_tokens = 0;
+    std::optional<seconds> ttft_p50, ttft_p99;
+    /// What bounds the decode step or iteration.
+    bound limiter = bound::compute;
     double rate = 0.0;
     long long for_throughput = 0, for_ttft_p50 = 1, for_ttft_p99 = 1;
     /// The replicas needed: the most any constraint needs.
@@ -355,13 +382,18 @@ inline bool meets_tpot(const replica_point& p, const serving_targets& t) {
 inline std::string tpot_unmet(const replica_point& p, const serving_targets& t) {
     const bool p99 = t.tpot_p99 && p.tpot_p99 > *t.tpot_p99;
     return std::string("TPOT ") + (p99 ? "p99" : "p50") + " target " + to_string(p99 ? *t.tpot_p99 : *t.tpot_p50) +
-           " cannot be met: " + to_string(p99 ? p.tpot_p99 : p.tpot_p50) + " already at batch 1 (decode step " +
-           to_string(p.decode) + ")";
+           " cannot be met: " + to_string(p99 ? p.tpot_p99 : p.tpot_p50) + " already at batch 1 (" +
+           (p.ttft_p99 ? "iteration " : "decode step ") + to_string(p.decode) + ")";
 }
 
 /// Why the TTFT targets of `t` fail at point `p` (batch 1, the shortest decode step): the first one out of reach.
 inline std::string ttft_unmet(const replica_point& p, const prefill_times& s, const serving_targets& t) {
     const bool p99 = p.for_ttft_p99 > max_replicas;
+    if (p.ttft_p99) {
+        return std::string("TTFT ") + (p99 ? "p99" : "p50") + " target " + to_string(p99 ? *t.ttft_p99 : *t.ttft_p50) +
+               " cannot be met: " + to_string(p99 ? *p.ttft_p99 : *p.ttft_p50) +
+               " already at batch 1 (the iteration in flight and the one that prefills the prompt)";
+    }
     const seconds floor = p99 ? s.p99 + 0.99 * p.decode : s.p50 + 0.5 * p.decode;
     return std::string("TTFT ") + (p99 ? "p99" : "p50") + " target " + to_string(p99 ? *t.ttft_p99 : *t.ttft_p50) +
            " cannot be met: at least " + to_string(floor) + " with any number of replicas (prefill " +
@@ -378,7 +410,66 @@ inline std::vector<replica_point> decode_points(const serving_request& r, const 
     std::vector<replica_point> out;
     for (long long b = 1; b <= most; ++b) {
         const run_config c = replica_run(r, tp, phase::decode, lengths.first, lengths.second, b);
-        const replica_point p = point_at(r, s, b, predict(*r.source, g, c, params).time, mean_gen);
+        const prediction step = predict(*r.source, g, c, params);
+        replica_point p = point_at(r, s, b, step.time, mean_gen);
+        p.limiter = step.limiter;
+        if (!meets_tpot(p, r.targets)) {
+            stop = r.targets.tpot_p99 && p.tpot_p99 > *r.targets.tpot_p99 ? "TPOT p99" : "TPOT p50";
+            if (out.empty()) out.push_back(p);
+            break;
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+/// The iteration points of a replica of `tp` GPUs of type `g` that batches in flight (docs/planning.md, "In-flight
+/// batching"), at batches 1, 2, … up to `most` (and the token budget: iteration_batch_cap) while they meet the TPOT
+/// targets. At batch b the steady iteration t(b) decodes b tokens and prefills b·P/(G − 1) (shape_iteration); one
+/// prompt more costs ΔS = t(b, +P) − t(b). With K ~ Poisson(b) prompts joining while a request decodes (as for
+/// prefill first), TPOT_q = t(b) − ΔS·b/(G − 1) + ΔS·K_q/(G − 1); the throughput is X(b) = b/((G − 1)·t(b)); a prompt
+/// waits for the iteration in flight (q·t(b)) and runs in the next one with its own prompt, t(b) + ΔS·S_q/E[S], so
+/// TTFT_q = q·t(b) + t(b) + ΔS·S_q/E[S] at any load the batch serves.
+inline std::vector<replica_point> iteration_points(const serving_request& r, const gpu_spec& g, int tp,
+                                                   const cost_params& params, const prefill_times& s,
+                                                   std::pair<long long, long long> lengths, double mean_gen,
+                                                   double mean_prompt, long long most, std::string& stop) {
+    const run_plan base = resolve(*r.source, replica_run(r, tp, phase::serve, lengths.first, lengths.second, 1));
+    if (const long long cap = iteration_batch_cap(base.config); cap < most) {
+        most = cap;
+        stop = "token budget";
+    }
+    const double g1 = mean_gen - 1.0;
+    const long long prompt = std::max<long long>(1, std::llround(mean_prompt));
+    std::vector<replica_point> out;
+    for (long long b = 1; b <= most; ++b) {
+        const run_plan at = plan_for_batch(base, b);
+        const prediction it = predict(at, g, params);
+        const double t = it.time.value();
+        const double ds = std::max(0.0, iteration_with_prompt(base, b, prompt, g, params).time.value() - t);
+        const double steady = t - ds * static_cast<double>(b) / g1;
+        replica_point p;
+        p.batch = b;
+        p.decode = it.time;
+        p.prefill_tokens = at.passes[0].chunk_tokens;
+        p.limiter = it.limiter;
+        p.rate = static_cast<double>(b) / (g1 * t);
+        const auto tpot = [&](double q) {
+            return (steady + ds * static_cast<double>(poisson_quantile(static_cast<double>(b), q)) / g1) *
+                   units::second;
+        };
+        p.tpot_p50 = tpot(0.5);
+        p.tpot_p99 = tpot(0.99);
+        const double scale = s.mean.value() > 0.0 ? ds / s.mean.value() : 0.0;
+        p.ttft_p50 = (0.5 * t + t + scale * s.p50.value()) * units::second;
+        p.ttft_p99 = (0.99 * t + t + scale * s.p99.value()) * units::second;
+        const double n = std::ceil(r.rate / p.rate);
+        p.for_throughput = n > static_cast<double>(max_replicas) ? max_replicas + 1 : static_cast<long long>(n);
+        const auto reach = [](const std::optional<seconds>& target, seconds v) {
+            return !target || v <= *target ? 1LL : max_replicas + 1;
+        };
+        p.for_ttft_p50 = reach(r.targets.ttft_p50, *p.ttft_p50);
+        p.for_ttft_p99 = reach(r.targets.ttft_p99, *p.ttft_p99);
         if (!meets_tpot(p, r.targets)) {
             stop = r.targets.tpot_p99 && p.tpot_p99 > *r.targets.tpot_p99 ? "TPOT p99" : "TPOT p50";
             if (out.empty()) out.push_back(p);
@@ -412,8 +503,10 @@ inline void fill_option(serving_option& o, const serving_request& r, const repli
     o.decode_step = p.decode;
     o.tpot_p50 = p.tpot_p50;
     o.tpot_p99 = p.tpot_p99;
-    o.ttft_p50 = ttft_quantile(s.p50, p.decode, per_replica, s.mean, s.rms, 0.5);
-    o.ttft_p99 = ttft_quantile(s.p99, p.decode, per_replica, s.mean, s.rms, 0.99);
+    o.ttft_p50 = p.ttft_p50 ? *p.ttft_p50 : ttft_quantile(s.p50, p.decode, per_replica, s.mean, s.rms, 0.5);
+    o.ttft_p99 = p.ttft_p99 ? *p.ttft_p99 : ttft_quantile(s.p99, p.decode, per_replica, s.mean, s.rms, 0.99);
+    o.prefill_tokens = p.prefill_tokens;
+    o.limiter = p.limiter;
     o.replica_rate = p.rate;
     o.replicas = n;
     o.num_gpus = n * o.tp;
@@ -462,7 +555,9 @@ inline serving_option plan_replica(const serving_request& r, const gpu_spec& g, 
     o.prefill_p99 = s.p99;
     std::string stop = o.kv_batch < r.base.max_serve_batch ? "KV cache" : "batch cap";
     const std::vector<replica_point> points =
-        decode_points(r, g, tp, params, s, lengths, head.mean_gen, o.kv_batch, stop);
+        head.inflight
+            ? iteration_points(r, g, tp, params, s, lengths, head.mean_gen, head.mean_prompt, o.kv_batch, stop)
+            : decode_points(r, g, tp, params, s, lengths, head.mean_gen, o.kv_batch, stop);
     o.decode_step = points.front().decode;
     const auto k = meets_tpot(points.front(), r.targets) ? best_point(points) : std::nullopt;
     if (!k) {
@@ -473,7 +568,11 @@ inline serving_option plan_replica(const serving_request& r, const gpu_spec& g, 
         return o;
     }
     fill_option(o, r, points[*k], s, head.mean_gen, price);
-    o.batch_limit = *k + 1 < points.size() ? "TTFT" : stop;
+    // A larger batch needs more replicas: for the TTFT (prefill first: its queue sets the replica count; in flight:
+    // its target is out of reach there) or, in flight, for a throughput that falls with the batch.
+    const bool ttft = *k + 1 < points.size() && (!head.inflight || points[*k + 1].for_ttft_p50 > max_replicas ||
+                                                 points[*k + 1].for_ttft_p99 > max_replicas);
+    o.batch_limit = *k + 1 < points.size() ? (ttft ? "TTFT" : "replicas") : stop;
     return o;
 }
 
@@ -502,6 +601,7 @@ inline roofcast::serving_plan serving_header(const serving_request& r) {
     std::tie(p.decode_prompt, p.decode_gen) = decode_lengths(r.lengths);
     p.targets = r.targets;
     p.base = resolve(*r.source, replica_run(r, 1, phase::decode, p.decode_prompt, p.decode_gen, 1)).config;
+    p.inflight = inflight_serving(p.base, *r.source->transformer);
     return p;
 }
 

@@ -286,18 +286,20 @@ inline std::string targets_text(const serving_targets& t) {
 /// The options of a serving plan that meet the targets, cheapest first: replicas, GPUs, batch and what bounds
 /// it, latencies, throughput per replica, utilization and cost.
 inline text_table serving_options_table(const serving_plan& p) {
-    text_table t({"gpu", "tp", "replicas", "gpus", "batch", "batch limit", "TTFT p50", "TTFT p99", "TPOT p50",
-                  "TPOT p99", "req/s per replica", "utilization", "$/hour", "$/1M tokens"});
+    text_table t({"gpu", "tp", "replicas", "gpus", "batch", "batch limit", "iteration tokens", "bound", "TTFT p50",
+                  "TTFT p99", "TPOT p50", "TPOT p99", "req/s per replica", "utilization", "$/hour", "$/1M tokens"});
     for (const serving_option& o : p.options) {
         if (o.feasible()) {
             t.add_row({o.gpu, std::to_string(o.tp), std::to_string(o.replicas), std::to_string(o.num_gpus),
-                       std::to_string(o.batch), o.batch_limit, to_string(o.ttft_p50), to_string(o.ttft_p99),
+                       std::to_string(o.batch), o.batch_limit,
+                       std::to_string(o.batch) + " decode + " + std::to_string(o.prefill_tokens) + " prefill",
+                       std::string(to_string_view(o.limiter)), to_string(o.ttft_p50), to_string(o.ttft_p99),
                        to_string(o.tpot_p50), to_string(o.tpot_p99), format_number(o.replica_rate, 4),
                        format_percent(o.utilization), o.cost_per_hour_usd ? detail::money(*o.cost_per_hour_usd) : "-",
                        o.cost_per_million_tokens_usd ? detail::money(*o.cost_per_million_tokens_usd) : "-"});
         }
     }
-    t.optional({"req/s per replica", "utilization", "batch limit", "$/1M tokens"});
+    t.optional({"req/s per replica", "utilization", "batch limit", "iteration tokens", "bound", "$/1M tokens"});
     return t;
 }
 
@@ -316,6 +318,8 @@ inline std::vector<std::string> serving_row(const serving_option& o) {
             fig(static_cast<double>(o.batch)),
             o.batch_limit,
             std::to_string(o.kv_batch),
+            fig(static_cast<double>(o.prefill_tokens)),
+            o.feasible() ? std::string(to_string_view(o.limiter)) : std::string(),
             format_number(o.decode_step.value(), 8),
             format_number(o.prefill_mean.value(), 8),
             format_number(o.prefill_p99.value(), 8),
@@ -336,11 +340,11 @@ inline std::vector<std::string> serving_row(const serving_option& o) {
 /// The CSV form of a serving plan: one row per GPU type and tensor-parallel degree, SI values; `unmet` says why
 /// one that is not a plan cannot meet the targets (its other figures are then empty or partial).
 inline text_table to_table(const serving_plan& p) {
-    text_table t(
-        detail::columns("gpu,tp,feasible,replicas,num_gpus,batch,batch_limit,kv_batch,decode_step_s,"
-                        "prefill_mean_s,prefill_p99_s,ttft_p50_s,ttft_p99_s,tpot_p50_s,tpot_p99_s,"
-                        "replica_rate,utilization,replicas_limit,cost_per_hour_usd,"
-                        "cost_per_million_tokens_usd,unmet"));
+    text_table t(detail::columns(
+        "gpu,tp,feasible,replicas,num_gpus,batch,batch_limit,kv_batch,prefill_tokens,bound,decode_step_s,"
+        "prefill_mean_s,prefill_p99_s,ttft_p50_s,ttft_p99_s,tpot_p50_s,tpot_p99_s,"
+        "replica_rate,utilization,replicas_limit,cost_per_hour_usd,"
+        "cost_per_million_tokens_usd,unmet"));
     for (const serving_option& o : p.options) {
         t.add_row(detail::serving_row(o));
     }
@@ -370,8 +374,11 @@ inline std::string describe(const serving_plan& p) {
       << " requests/s, prompt " << format_number(p.mean_prompt, 5) << " and " << format_number(p.mean_gen, 5)
       << " generated tokens (mean of " << p.samples << (p.samples == 1 ? " request" : " requests") << "); "
       << detail::targets_text(p.targets) << '\n';
-    o << "continuous batching, prefill first (docs/planning.md); decode steps with " << p.decode_prompt << " + "
-      << p.decode_gen << " tokens per sequence in the KV cache; " << p.base.framework << "\n\n";
+    o << (p.inflight ? "in-flight batching, prompts prefilled in chunks beside the decode steps, up to " +
+                           std::to_string(p.base.max_batched_tokens) + " tokens per iteration"
+                     : std::string("continuous batching, prefill first"))
+      << " (docs/planning.md); decode steps with " << p.decode_prompt << " + " << p.decode_gen
+      << " tokens per sequence in the KV cache; " << p.base.framework << "\n\n";
     o << serving_options_table(p).to_text();
     std::vector<std::string> seen;
     o << (p.options.empty() || !p.options.front().feasible() ? "\nno option meets the targets\n"

@@ -29,7 +29,7 @@ struct plan_serve_options {
     double rate = 0.0;
     std::optional<long long> prompt_len, gen_len;
     std::optional<double> ttft_p50, ttft_p99, tpot_p50, tpot_p99;
-    run_config run;
+    run_config run = serving_base();  // TensorRT-LLM unless --framework says otherwise
 };
 
 /// A time in seconds given as a number, or nothing.
@@ -148,7 +148,6 @@ CLI::App* add_serve(CLI::App* plan, plan_serve_options& o) {
     cmd->add_option("--tp", o.tps,
                     "Tensor-parallel degrees to try: a,b,c (default: those up to a node's GPUs that split the "
                     "heads, key/value heads and FFN widths)");
-    o.run.mode = mode::infer;
     bind_run_options(cmd, o.run, option_effect::both,
                      {"mode",
                       "phase",
@@ -157,7 +156,6 @@ CLI::App* add_serve(CLI::App* plan, plan_serve_options& o) {
                       "image-size",
                       "prompt-len",
                       "gen-len",
-                      "max-batched-tokens",
                       "num-gpus",
                       "nodes",
                       "tp",
