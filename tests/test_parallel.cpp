@@ -115,6 +115,46 @@ TEST_CASE("compare ranks by time, energy or cost per unit of work") {
         rc::input_error);
 }
 
+TEST_CASE("engines run the routed experts as one grouped GEMM per projection, eager PyTorch one GEMM per expert") {
+    // Mixtral 8x7B decoding 32 sequences: 32 x top-2 = 64 routed rows over 8 experts, 8 rows each. TensorRT-LLM's MoE
+    // plugin runs each projection of the 8 experts as one GEMM of 8 problems (launched once per block, 32 blocks);
+    // eager PyTorch launches one GEMM per expert (8 x 32). The work is the same: 32 x 64 rows x 2 x 3 x 4096 x 14336.
+    const rc::workload& w = rc::catalog().workload_named("mixtral-8x7b");
+    rc::run_config c;
+    c.mode = rc::mode::infer;
+    c.phase = rc::phase::decode;
+    c.precision = rc::precision::fp16;
+    c.batch = 32;
+    c.prompt_len = 512;
+    c.gen_len = 128;
+    const auto up = [&](const std::string& framework, double& flops) {
+        rc::run_config k = c;
+        k.framework = framework;
+        rc::run_plan p = rc::resolve(w, k);
+        p.passes[0].named = true;
+        flops = 0.0;
+        const rc::kernel* found = nullptr;
+        for (const rc::kernel& x : rc::lower_transformer(p, p.passes[0]).kernels) {
+            if (x.cls == rc::op_class::gemm && x.name.find("expert") != std::string::npos) {
+                flops += x.work.value() * x.count;
+                found = x.name.find("up") != std::string::npos ? &x : found;
+            }
+        }
+        REQUIRE(found != nullptr);
+        return *found;
+    };
+    double grouped_flops = 0.0, looped_flops = 0.0;
+    const rc::kernel grouped = up("tensorrt-llm", grouped_flops), looped = up("pytorch", looped_flops);
+    CHECK(grouped.shape->m == 8);
+    CHECK(grouped.shape->batch == 8);
+    CHECK(grouped.count == 32.0);
+    CHECK(looped.shape->m == 8);
+    CHECK(looped.shape->batch == 1);
+    CHECK(looped.count == 32.0 * 8);
+    CHECK(grouped_flops == doctest::Approx(32.0 * 64 * 2 * 3 * 4096 * 14336));
+    CHECK(looped_flops == doctest::Approx(grouped_flops));
+}
+
 TEST_CASE("expert parallelism: Mixtral 8x7B at ep 4 holds a quarter of its routed experts and exchanges tokens") {
     const rc::workload& w = rc::catalog().workload_named("mixtral-8x7b");
     // One routed expert: SwiGLU, 3 x 4096 x 14336; 8 of them in each of 32 blocks.

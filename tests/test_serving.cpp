@@ -68,6 +68,8 @@ TEST_CASE("an in-flight iteration decodes B tokens and prefills B P over G - 1 p
     // Output tokens per iteration: B · G / (G − 1).
     const rc::prediction pr = rc::predict(llama(), h100(), c);
     CHECK(pr.batch == 64);
+    CHECK(pr.prefill_tokens == 64);
+    CHECK(rc::describe(pr).find("iteration   64 decode + 64 prefill tokens") != std::string::npos);
     CHECK(*pr.tokens_per_s * pr.time.value() == doctest::Approx(64.0 * 1001.0 / 1000.0));
 }
 

@@ -163,6 +163,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"prompt_len", c.prompt_len},
         {"gen_len", c.gen_len},
         {"time_s", p.time.value()},
+        {"prefill_tokens", p.prefill_tokens},
         {"samples_per_s", p.samples_per_s},
         {"tokens_per_s", p.tokens_per_s ? nlohmann::json(*p.tokens_per_s) : nlohmann::json(nullptr)},
         {"bound", std::string(to_string_view(p.limiter))},

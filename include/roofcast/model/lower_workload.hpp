@@ -70,9 +70,12 @@ inline std::string suffixed(const std::string& name, const char* suffix) {
 enum class backward_gemms { data_and_weight, weight_only, data_only, none };
 
 /// Appends a GEMM with weights and, when training, its data-gradient and weight-gradient GEMMs as `grads` says
-/// (dX = dY·Wᵀ: M×K×N; dW = Xᵀ·dY: K×N×M).
+/// (dX = dY·Wᵀ: M×K×N; dW = Xᵀ·dY: K×N×M); `groups` such GEMMs of their own weights run as one grouped GEMM (the
+/// routed experts of a mixture-of-experts layer).
 inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, long long m, long long n,
-                  long long k, const precision_types& t, bool training, backward_gemms grads, double count) {
+                  long long k, const precision_types& t, bool training, backward_gemms grads, double count,
+                  long long groups = 1) {
+    const double g = static_cast<double>(groups);
     // FP8 training (Transformer Engine's Linear and torchao's float8 training) casts each GEMM operand from its 16-bit
     // copy to FP8 with its scale and also writes the transposed copy the backward GEMMs read (TE's
     // fp8_cast_transpose kernels): the input per micro-batch, the weight, and in backward the output gradient;
@@ -86,28 +89,28 @@ inline void dense(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std:
         to.push_back(std::move(c));
     };
     if (fp8_training) {
-        cast_transpose(fwd, " input fp8 cast", static_cast<double>(m * k));
-        cast_transpose(fwd, " weight fp8 cast", static_cast<double>(k * n));
+        cast_transpose(fwd, " input fp8 cast", static_cast<double>(m * k) * g);
+        cast_transpose(fwd, " weight fp8 cast", static_cast<double>(k * n) * g);
     }
-    kernel f = kernels::gemm(name, m, n, k, t.math, t.activation, t.math_unit);
+    kernel f = kernels::gemm(name, m, n, k, t.math, t.activation, t.math_unit, groups);
     f.count = count;
     f.read = (static_cast<double>(m * k) * element_bytes(t.activation) +
               static_cast<double>(k * n) * element_bytes(t.weight)) *
-             units::byte;
+             g * units::byte;
     fwd.push_back(std::move(f));
     if (!training) {
         return;
     }
     if (fp8_training && grads != backward_gemms::none) {
-        cast_transpose(bwd, " grad fp8 cast", static_cast<double>(m * n));
+        cast_transpose(bwd, " grad fp8 cast", static_cast<double>(m * n) * g);
     }
     if (grads == backward_gemms::data_and_weight || grads == backward_gemms::data_only) {
-        kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit);
+        kernel d = kernels::gemm(suffixed(name, " dgrad"), m, k, n, t.math, t.activation, t.math_unit, groups);
         d.count = count;
         bwd.push_back(std::move(d));
     }
     if (grads == backward_gemms::data_and_weight || grads == backward_gemms::weight_only) {
-        kernel w = kernels::gemm(suffixed(name, " wgrad"), k, n, m, t.math, t.activation, t.math_unit);
+        kernel w = kernels::gemm(suffixed(name, " wgrad"), k, n, m, t.math, t.activation, t.math_unit, groups);
         w.count = count;
         bwd.push_back(std::move(w));
     }
@@ -371,12 +374,12 @@ private:
 
     /// A linear layer of a block: its GEMM and backward (weight_grads); QLoRA first dequantizes its NF4 weights to 16
     /// bits, in forward and again in backward (bitsandbytes' matmul_4bit; torchao's NF4 linear).
-    void dense(const std::string& name, long long m, long long n, long long k, double count) {
-        detail::dense(fwd_, bwd_, name, m, n, k, ty_, tr_, weight_grads(), count);
+    void dense(const std::string& name, long long m, long long n, long long k, double count, long long groups = 1) {
+        detail::dense(fwd_, bwd_, name, m, n, k, ty_, tr_, weight_grads(), count, groups);
+        const double weights = static_cast<double>(k * n) * static_cast<double>(groups);
         if (tr_ && p_.config.peft == peft::qlora) {
             for (std::vector<kernel>* pass : {&fwd_, &bwd_}) {
-                kernel d = kernels::cast(detail::suffixed(name, " dequantize"), static_cast<double>(k * n), dtype::int4,
-                                         ty_.weight);
+                kernel d = kernels::cast(detail::suffixed(name, " dequantize"), weights, dtype::int4, ty_.weight);
                 d.fusible = false;
                 d.count = count;
                 pass->push_back(std::move(d));
@@ -386,8 +389,7 @@ private:
         // llama_cpp_ubatch rows (ggml-cuda's to_fp16 conversion: read the 4-bit blocks, write FP16).
         if (!tr_ && ty_.weight == dtype::int4 && m > llama_cpp_mmq_max_rows &&
             dequantizes_for_cublas(p_.config.framework, p_.config.framework_version)) {
-            kernel d = kernels::cast(detail::suffixed(name, " dequantize"), static_cast<double>(k * n), dtype::int4,
-                                     dtype::fp16);
+            kernel d = kernels::cast(detail::suffixed(name, " dequantize"), weights, dtype::int4, dtype::fp16);
             d.fusible = false;
             d.count = count * static_cast<double>((m + llama_cpp_ubatch - 1) / llama_cpp_ubatch);
             fwd_.push_back(std::move(d));
@@ -571,12 +573,12 @@ private:
     }
 
     /// Dense FFNs of the stage's non-MoE blocks; the router, routed and shared experts of its MoE blocks. Routed
-    /// tokens (top_k per token) spread evenly over the experts, each expert running its own GEMMs; fewer routed
-    /// tokens than experts (small-batch decode) touch only that many experts, one token each. Every token also
-    /// runs the shared experts. With expert parallelism the ep ranks pool their routed tokens, each holding
-    /// experts / ep of the experts: a rank still runs top_k rows per token of its own, now over fewer, fuller
-    /// experts, and sends and receives its routed tokens all-to-all before and after the experts (GShard,
-    /// arXiv:2006.16668; DeepSpeed-MoE, arXiv:2201.05596), twice more in backward.
+    /// tokens (top_k per token) spread evenly over the experts, each expert running its own GEMMs (engines run them
+    /// as one grouped GEMM per projection: groups_experts); fewer routed tokens than experts (small-batch decode)
+    /// touch only that many experts, one token each. Every token also runs the shared experts. With expert parallelism
+    /// the ep ranks pool their routed tokens, each holding experts / ep of the experts: a rank still runs top_k rows
+    /// per token of its own, now over fewer, fuller experts, and sends and receives its routed tokens all-to-all before
+    /// and after the experts (GShard, arXiv:2006.16668; DeepSpeed-MoE, arXiv:2201.05596), twice more in backward.
     void feed_forward(const std::string& prefix, long long blocks, double n) {
         const long long moe = moe_blocks(t_, blocks);
         const double dense_share = blocks > 0 ? static_cast<double>(blocks - moe) / static_cast<double>(blocks) : 1.0;
@@ -588,7 +590,12 @@ private:
             const long long ep = p_.config.ep, routed = tokens_ * t_.top_k * ep;  // over the ep ranks
             const bool spread = routed >= t_.experts;
             const long long rows = spread ? routed / t_.experts : 1;
-            ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(spread ? t_.experts / ep : routed / ep), fe);
+            const long long touched = spread ? t_.experts / ep : routed / ep;
+            if (groups_experts(p_.config.framework)) {
+                ffn(nm(prefix, "expert"), rows, moe_n, fe, touched);
+            } else {
+                ffn(nm(prefix, "expert"), rows, moe_n * static_cast<double>(touched), fe);
+            }
             if (ep > 1) {
                 all_to_all_.push_back({static_cast<double>(tokens_ * t_.top_k) * h_ * element_bytes(ty_.activation),
                                        moe_n * (tr_ ? 4.0 : 2.0)});
@@ -598,25 +605,26 @@ private:
     }
 
     /// Up projection (two matrices when gated), activation, down projection, of inner width `f` (this GPU's shard).
-    void ffn(const std::string& name, long long rows, double count, long long f) {
+    void ffn(const std::string& name, long long rows, double count, long long f, long long groups = 1) {
         if (count <= 0.0) {
             return;
         }
         const bool g = gated(t_.ffn), adapted = p_.config.lora_targets == lora_targets::all;
-        dense(nm(name, " up"), rows, g ? 2 * f : f, t_.hidden, count);
+        const double each = count * static_cast<double>(groups);  // adapters run per group
+        dense(nm(name, " up"), rows, g ? 2 * f : f, t_.hidden, count, groups);
         if (adapted) {
             adapters(nm(name, " up"), rows, t_.hidden,
-                     g ? std::initializer_list<long long>{f, f} : std::initializer_list<long long>{f}, count);
+                     g ? std::initializer_list<long long>{f, f} : std::initializer_list<long long>{f}, each);
         }
-        const double elements = static_cast<double>(rows) * static_cast<double>(f);
+        const double elements = static_cast<double>(rows) * static_cast<double>(f) * static_cast<double>(groups);
         if (t_.ffn == ffn_kind::gelu && decomposes_norm_and_gelu(p_.config.framework)) {
             detail::primitive_gelu(fwd_, bwd_, nm(name, " act"), elements, ty_.activation, tr_, count);
         } else {
             pointwise(nm(name, " act"), elements, g ? 2 : 1, count, 4.0);
         }
-        dense(nm(name, " down"), rows, t_.hidden, f, count);
+        dense(nm(name, " down"), rows, t_.hidden, f, count, groups);
         if (adapted) {
-            adapters(nm(name, " down"), rows, f, {t_.hidden}, count);
+            adapters(nm(name, " down"), rows, f, {t_.hidden}, each);
         }
     }
 

@@ -99,6 +99,9 @@ struct prediction {
     /// The tensor-core clock the run's math settles at under the power limit (docs/model.md, "Settled clock"), and
     /// the clock its bursts run at; equal when the limit does not bind.
     hertz settled_clock = 0.0 * units::hertz, burst_clock = 0.0 * units::hertz;
+    /// Serving with in-flight batching: the prompt tokens each iteration prefills beside its `batch` decode tokens
+    /// (docs/model.md, "Serving under load"); 0 for every other run.
+    long long prefill_tokens = 0;
 };
 
 /// The main throughput of a prediction and its unit: tokens/s for LLM phases and transformer training,
@@ -665,6 +668,7 @@ inline prediction predict(const lowered_run& r, const gpu_spec& g, const cost_pa
     out.workload_origin = plan.source->origin;
     out.config = plan.config;
     out.batch = plan.config.batch;
+    out.prefill_tokens = plan.passes[0].chunk_tokens;
     out.time = t * units::second;
     out.samples_per_s = plan.samples * plan.dp / t;
     if (plan.tokens) {

@@ -187,6 +187,14 @@ inline bool packs_sequences(std::string_view framework) {
     return framework == "tensorrt" || framework == "tensorrt-llm" || framework == "flash-attention";
 }
 
+/// Whether `framework` runs the routed experts of a mixture-of-experts layer as one grouped GEMM per projection
+/// rather than one GEMM per expert: TensorRT-LLM's MoE plugin (as vLLM's and SGLang's fused_moe kernels, Megablocks'
+/// grouped GEMM, Gale et al. 2022) and llama.cpp's mul_mat_id do; eager PyTorch and Hugging Face's modules loop over
+/// the experts, and so does Megatron without --moe-grouped-gemm (off by default).
+inline bool groups_experts(std::string_view framework) {
+    return framework == "tensorrt-llm" || framework == "llama.cpp";
+}
+
 /// The tokens one iteration of `framework`'s in-flight (continuous) batching runs at most, decode tokens and
 /// prefill chunks together, when the run states none: TensorRT-LLM's `max_num_tokens` defaults to 8192
 /// (trtllm-build's build options). 0: the framework serves static batches (prefill the batch, then decode it).

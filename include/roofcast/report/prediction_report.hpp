@@ -107,6 +107,10 @@ inline std::string describe(const prediction& p) {
       << '\n';
     o << "  time        " << to_string(p.time) << " (likely " << to_string(p.likely_low) << " – "
       << to_string(p.likely_high) << ")\n";
+    if (p.prefill_tokens > 0) {
+        o << "  iteration   " << p.batch << " decode + " << p.prefill_tokens
+          << " prefill tokens (in-flight batching)\n";
+    }
     o << "  throughput  " << si_prefixed(tp) << unit << '\n';
     o << "  bound       " << bound_summary(p) << '\n';
     o << "  power       " << power_summary(p) << detail::dollars_suffix(p.cost_usd, "cost ") << '\n';
