@@ -1165,23 +1165,34 @@ inline validation_report validate(const measurement_set& data, const model_catal
     return detail::report_rows(data, data.file, [&](const measurement& m) { return predict_row(m, gpus, params); });
 }
 
+namespace detail {
+
+/// `data` split into the rows `apart` rejects (first; with the malformed rows) and those it takes, each keeping the
+/// file names; the second's `file` names the files that hold its rows.
+template <class Apart>
+std::pair<measurement_set, measurement_set> split_rows(const measurement_set& data, Apart&& apart) {
+    measurement_set kept = data, taken = data;
+    kept.rows.clear();
+    taken.rows.clear();
+    taken.problems.clear();
+    taken.file.clear();
+    for (const measurement& m : data.rows) {
+        const bool out = apart(m);
+        (out ? taken : kept).rows.push_back(m);
+        if (out && taken.file.find(m.file) == std::string::npos) {
+            taken.file += (taken.file.empty() ? "" : " + ") + m.file;
+        }
+    }
+    return {std::move(kept), std::move(taken)};
+}
+
+}  // namespace detail
+
 /// `data` split into its time rows (first; with the malformed rows) and its memory rows (is_memory_metric), each
 /// keeping the file names: calibrate fits and cross-validates the first, and scores the second apart (no fitted
 /// parameter changes a footprint, so every memory prediction is out of sample).
 inline std::pair<measurement_set, measurement_set> split_memory_rows(const measurement_set& data) {
-    measurement_set time = data, memory = data;
-    time.rows.clear();
-    memory.rows.clear();
-    memory.problems.clear();
-    memory.file.clear();
-    for (const measurement& m : data.rows) {
-        const bool mem = is_memory_metric(m.metric);
-        (mem ? memory : time).rows.push_back(m);
-        if (mem && memory.file.find(m.file) == std::string::npos) {
-            memory.file += (memory.file.empty() ? "" : " + ") + m.file;  // the files that hold memory rows
-        }
-    }
-    return {std::move(time), std::move(memory)};
+    return detail::split_rows(data, [](const measurement& m) { return is_memory_metric(m.metric); });
 }
 
 /// Whether `m` measures a served model under load (serving.csv): a serving metric (is_serving_metric), or a serve row
@@ -1193,19 +1204,7 @@ inline bool is_serving_row(const measurement& m) {
 /// `data` split into the rows a calibration fits (first) and the serving rows under load (is_serving_row), which are
 /// scored apart: no fitted parameter is fitted on them, so every serving prediction is out of sample.
 inline std::pair<measurement_set, measurement_set> split_serving_rows(const measurement_set& data) {
-    measurement_set fitted = data, serving = data;
-    fitted.rows.clear();
-    serving.rows.clear();
-    serving.problems.clear();
-    serving.file.clear();
-    for (const measurement& m : data.rows) {
-        const bool load = is_serving_row(m);
-        (load ? serving : fitted).rows.push_back(m);
-        if (load && serving.file.find(m.file) == std::string::npos) {
-            serving.file += (serving.file.empty() ? "" : " + ") + m.file;
-        }
-    }
-    return {std::move(fitted), std::move(serving)};
+    return detail::split_rows(data, is_serving_row);
 }
 
 /// Whether memory row `r` (a max_batch or oom_batch row, predicted) gets fit / does-not-fit right: the stated
