@@ -133,8 +133,10 @@ TEST_CASE("engines run the routed experts as one grouped GEMM per projection, ea
         rc::run_plan p = rc::resolve(w, k);
         p.passes[0].named = true;
         flops = 0.0;
+        // The kernels are kept alive while the loop points into them.
+        const std::vector<rc::kernel> kernels = rc::lower_transformer(p, p.passes[0]).kernels;
         const rc::kernel* found = nullptr;
-        for (const rc::kernel& x : rc::lower_transformer(p, p.passes[0]).kernels) {
+        for (const rc::kernel& x : kernels) {
             if (x.cls == rc::op_class::gemm && x.name.find("expert") != std::string::npos) {
                 flops += x.work.value() * x.count;
                 found = x.name.find("up") != std::string::npos ? &x : found;
