@@ -5,7 +5,10 @@ cmake_minimum_required(VERSION 3.25)
 #  2. roofcast.hpp, with everything it includes transitively, reaches no io/ or calibrate/ header and no
 #     report/ header beyond those it lists, so the core needs Boost only;
 #  3. roofcast.hpp's doc comment lists exactly the headers it includes;
-#  4. workload/ includes only workload/ and the basics (units, error, format, source_ref): never hardware/.
+#  4. workload/ includes only workload/ and the basics (units, error, format, source_ref): never hardware/;
+#  5. io/ includes no report/ or calibrate/ header (their JSON is report/json.hpp);
+#  6. the folders form no loop: with each folder one node (each top-level and each detail/ header a node of its
+#     own: detail/ holds each layer's internals, not a layer), the graph of includes between nodes is acyclic.
 # Usage: cmake -DINCLUDE_DIR=include -P check_include_graph.cmake
 set(problems "")
 
@@ -38,6 +41,60 @@ endfunction()
 check_folder(model "model|hardware|workload|detail" "units|error|format")
 # 4. The workload never includes the hardware (a model's description does not depend on the GPU).
 check_folder(workload "workload" "units|error|format|source_ref")
+
+# 5. io/ reads and writes files and JSON; it never reaches up to the reports or the calibration.
+file(GLOB io_headers RELATIVE "${INCLUDE_DIR}/roofcast" "${INCLUDE_DIR}/roofcast/io/*.hpp")
+foreach(h IN LISTS io_headers)
+  roofcast_includes(incs "${h}")
+  foreach(inc IN LISTS incs)
+    if(inc MATCHES "^(report|calibrate)/")
+      list(APPEND problems "${h} includes ${inc}")
+    endif()
+  endforeach()
+endforeach()
+
+# 6. No loop between folders: Kahn's algorithm on the node graph (drop nodes with no edge out until none is left).
+function(node_of out header)
+  if(header MATCHES "^detail/" OR NOT header MATCHES "/")
+    set(${out} "${header}" PARENT_SCOPE)
+  else()
+    string(REGEX REPLACE "/.*" "/" folder "${header}")
+    set(${out} "${folder}" PARENT_SCOPE)
+  endif()
+endfunction()
+file(GLOB_RECURSE all_headers RELATIVE "${INCLUDE_DIR}/roofcast" "${INCLUDE_DIR}/roofcast/*.hpp")
+set(edges "")
+set(nodes "")
+foreach(h IN LISTS all_headers)
+  node_of(from "${h}")
+  list(APPEND nodes "${from}")
+  roofcast_includes(incs "${h}")
+  foreach(inc IN LISTS incs)
+    node_of(to "${inc}")
+    if(NOT from STREQUAL to)
+      list(APPEND edges "${from}>${to}")
+    endif()
+  endforeach()
+endforeach()
+list(REMOVE_DUPLICATES nodes)
+list(REMOVE_DUPLICATES edges)
+set(changed TRUE)
+while(changed)
+  set(changed FALSE)
+  foreach(n IN LISTS nodes)
+    set(out_edges "${edges}")
+    list(FILTER out_edges INCLUDE REGEX "^${n}>")
+    if(NOT out_edges)
+      list(REMOVE_ITEM nodes "${n}")
+      list(FILTER edges EXCLUDE REGEX ">${n}$")
+      set(changed TRUE)
+    endif()
+  endforeach()
+endwhile()
+if(nodes)
+  list(JOIN edges ", " loop)
+  list(APPEND problems "the folders form a loop, with these includes left among them: ${loop}")
+endif()
 
 # 2. The umbrella's closure.
 roofcast_includes(direct "roofcast.hpp")
@@ -94,5 +151,6 @@ if(problems)
 endif()
 list(LENGTH seen n)
 list(LENGTH direct d)
-message(STATUS "include graph: model/ depends on hardware/, workload/ and the basics only; roofcast.hpp includes "
-               "the ${d} headers it lists (${n} with their own includes), none of io/ or calibrate/")
+message(STATUS "include graph: no loop between folders; model/ depends on hardware/, workload/ and the basics only; "
+               "io/ on no report/ or calibrate/; roofcast.hpp includes the ${d} headers it lists (${n} with their own "
+               "includes), none of io/ or calibrate/")

@@ -6,6 +6,7 @@
 #define ROOFCAST_CLI_CLI_HPP
 
 #include <roofcast/io/json.hpp>
+#include <roofcast/report/json.hpp>
 #include <roofcast/roofcast.hpp>
 
 #include <CLI/CLI.hpp>

@@ -197,45 +197,12 @@ private:
             infer_in_process();
             return;
         }
-        if (pid == 0) {  // the child: infer, send "G" + the inferred shapes or "E" + the error, exit at once
+        if (pid == 0) {
             close(fds[0]);
-            for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {  // die of a crash, unreported by the parent's
-                std::signal(sig, SIG_DFL);                                // handlers (a test framework's)
-            }
-            std::string reply;
-            try {
-                run_inference();
-                onnx::GraphProto shapes;
-                *shapes.mutable_value_info() = model_.graph().value_info();
-                *shapes.mutable_output() = model_.graph().output();
-                reply = "G" + shapes.SerializeAsString();
-            } catch (const std::exception& e) {
-                reply = std::string("E") + e.what();
-            } catch (...) {
-                reply = "Eunknown error";
-            }
-            for (std::size_t sent = 0; sent < reply.size();) {
-                const ssize_t n = write(fds[1], reply.data() + sent, reply.size() - sent);
-                if (n <= 0) {
-                    break;
-                }
-                sent += static_cast<std::size_t>(n);
-            }
-            close(fds[1]);
-            _exit(0);
+            infer_in_child(fds[1]);
         }
         close(fds[1]);
-        std::string reply;
-        char buffer[65536];
-        for (ssize_t n = 0; (n = read(fds[0], buffer, sizeof buffer)) != 0;) {
-            if (n < 0) {
-                if (errno == EINTR) {
-                    continue;
-                }
-                break;
-            }
-            reply.append(buffer, static_cast<std::size_t>(n));
-        }
+        const std::string reply = read_all(fds[0]);
         close(fds[0]);
         int status = 0;
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -245,6 +212,60 @@ private:
                               ": ONNX shape inference crashed on this graph (libonnx 1.12 does not check what it "
                               "reads): check the model with onnx.checker.check_model(model, full_check=True)");
         }
+        apply_inferred(reply);
+#else
+        infer_in_process();
+#endif
+    }
+
+#if defined(__unix__) || defined(__APPLE__)
+    // The child of infer_shapes: infers, writes "G" + the inferred shapes or "E" + the error to `fd`, exits at once.
+    [[noreturn]] void infer_in_child(int fd) {
+        for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {  // die of a crash, unreported by the parent's
+            std::signal(sig, SIG_DFL);                                // handlers (a test framework's)
+        }
+        std::string reply;
+        try {
+            run_inference();
+            onnx::GraphProto shapes;
+            *shapes.mutable_value_info() = model_.graph().value_info();
+            *shapes.mutable_output() = model_.graph().output();
+            reply = "G" + shapes.SerializeAsString();
+        } catch (const std::exception& e) {
+            reply = std::string("E") + e.what();
+        } catch (...) {
+            reply = "Eunknown error";
+        }
+        for (std::size_t sent = 0; sent < reply.size();) {
+            const ssize_t n = write(fd, reply.data() + sent, reply.size() - sent);
+            if (n <= 0) {
+                break;
+            }
+            sent += static_cast<std::size_t>(n);
+        }
+        close(fd);
+        _exit(0);
+    }
+
+    // Everything `fd` has until its end (a read interrupted by a signal is retried).
+    static std::string read_all(int fd) {
+        std::string reply;
+        char buffer[65536];
+        for (ssize_t n = 0; (n = read(fd, buffer, sizeof buffer)) != 0;) {
+            if (n < 0) {
+                if (errno == EINTR) {
+                    continue;
+                }
+                break;
+            }
+            reply.append(buffer, static_cast<std::size_t>(n));
+        }
+        return reply;
+    }
+#endif
+
+    // The child's reply into model_: its error as an input_error, or its value infos and (where as many) outputs.
+    void apply_inferred(const std::string& reply) {
         if (reply[0] == 'E') {
             throw input_error(name_ + ": ONNX shape inference failed: " + reply.substr(1));
         }
@@ -257,9 +278,6 @@ private:
         if (shapes.output_size() == g->output_size()) {
             g->mutable_output()->Swap(shapes.mutable_output());
         }
-#else
-        infer_in_process();
-#endif
     }
 
     /// Largest tensor, in elements, the importer prices (2^40, a 4 TiB FP32 tensor): beyond it the element counts

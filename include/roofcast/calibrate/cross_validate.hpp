@@ -126,6 +126,28 @@ inline std::map<std::string, range_coverage> held_out_coverage(const std::vector
     return out;
 }
 
+/// The residuals the likely ranges (error bands) are built from: those of `scored` rows, which no fit saw, and the
+/// held-out ones of the first cross-validation (leaving sources out where `cvs` has it; the in-sample residuals of
+/// `in_sample` where there is none). The CLI's calibrate and a notebook calling the library get the same bands.
+inline std::vector<time_residual> band_residuals(const std::vector<cross_validation>& cvs,
+                                                 const std::vector<time_residual>& scored,
+                                                 const validation_report& in_sample, const measurement_set& data,
+                                                 const model_catalog& c) {
+    std::vector<time_residual> pool = scored;
+    if (cvs.empty()) {  // no held-out residuals: the in-sample ones
+        const std::vector<time_residual> own = time_residuals(in_sample, data, c);
+        pool.insert(pool.end(), own.begin(), own.end());
+    }
+    for (const cross_validation& cv : cvs) {
+        if (cv.split == cv_split::source || cvs.size() == 1) {
+            const std::vector<time_residual> held = time_residuals(cv.held_out, data, c);
+            pool.insert(pool.end(), held.begin(), held.end());
+            break;
+        }
+    }
+    return pool;
+}
+
 }  // namespace roofcast
 
 #endif

@@ -167,54 +167,65 @@ inline void stage_params(fit_stage& s, std::vector<param_ref>& reg, param_stage 
     }
 }
 
-/// Levenberg–Marquardt on stage `s`: minimizes Σ (ln(predicted/measured)/σ_row)² + Σ ((θ − θ_prior)/σ)² over
-/// the active parameters θ (in fit space), starting from their priors, writing them into `work` through `reg`.
-/// Returns the iterations taken; `rms_before`/`rms_after` get the RMS of ln(predicted/measured) over the rows.
-inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const cost_params& work,
-                       const model_catalog& cat, const calibration_options& o, double& rms_before, double& rms_after) {
-    const auto n = static_cast<Eigen::Index>(s.rows.size()), p = static_cast<Eigen::Index>(s.params.size());
-    auto set_theta = [&](const Eigen::VectorXd& th) {
-        for (Eigen::Index j = 0; j < p; ++j) {
+/// The least-squares problem of one stage: residuals of its rows in log space over σ_row, and of its parameters
+/// from their priors over σ (the ridge term), as functions of the parameters θ in fit space.
+struct stage_problem {
+    /// The stage.
+    const fit_stage& s;
+    /// The registry the stage's parameters point into.
+    std::vector<param_ref>& reg;
+    /// The parameters the predictions read (reg points into them).
+    const cost_params& work;
+    /// The catalog of the rows' GPUs and workloads.
+    const model_catalog& cat;
+
+    /// Rows and parameters.
+    Eigen::Index n() const { return static_cast<Eigen::Index>(s.rows.size()); }
+    Eigen::Index p() const { return static_cast<Eigen::Index>(s.params.size()); }
+
+    /// Sets the parameters to θ.
+    void set_theta(const Eigen::VectorXd& th) const {
+        for (Eigen::Index j = 0; j < p(); ++j) {
             const param_ref& r = reg[s.params[static_cast<std::size_t>(j)].reg];
             *r.value = from_fit_space(th[j], r);
         }
-    };
-    auto residual = [&](Eigen::Index i) {
+    }
+
+    /// Row i's residual at the parameters set.
+    double residual(Eigen::Index i) const {
         const auto k = static_cast<std::size_t>(i);
         return std::log(predict_measurement(*s.rows[k], cat, work) / s.rows[k]->value) / s.sigma[k];
-    };
-    auto residuals = [&](const Eigen::VectorXd& th) {
+    }
+
+    /// Every residual at θ (which it sets): the rows', then the parameters'.
+    Eigen::VectorXd residuals(const Eigen::VectorXd& th) const {
         set_theta(th);
-        Eigen::VectorXd r(n + p);
-        for (Eigen::Index i = 0; i < n; ++i) {
+        Eigen::VectorXd r(n() + p());
+        for (Eigen::Index i = 0; i < n(); ++i) {
             r[i] = residual(i);
         }
-        for (Eigen::Index j = 0; j < p; ++j) {
+        for (Eigen::Index j = 0; j < p(); ++j) {
             const fit_stage::active& a = s.params[static_cast<std::size_t>(j)];
-            r[n + j] = (th[j] - a.prior) / reg[a.reg].prior_sigma;
+            r[n() + j] = (th[j] - a.prior) / reg[a.reg].prior_sigma;
         }
         return r;
-    };
-    auto rms_rows = [&](const Eigen::VectorXd& rv) {
+    }
+
+    /// RMS of ln(predicted / measured) over the rows of residuals `rv`.
+    double rms_rows(const Eigen::VectorXd& rv) const {
         double sum = 0.0;
-        for (Eigen::Index i = 0; i < n; ++i) {
+        for (Eigen::Index i = 0; i < n(); ++i) {
             const double x = rv[i] * s.sigma[static_cast<std::size_t>(i)];
             sum += x * x;
         }
-        return n == 0 ? 0.0 : std::sqrt(sum / static_cast<double>(n));
-    };
-    Eigen::VectorXd theta(p);
-    for (Eigen::Index j = 0; j < p; ++j) {
-        theta[j] = s.params[static_cast<std::size_t>(j)].prior;
+        return n() == 0 ? 0.0 : std::sqrt(sum / static_cast<double>(n()));
     }
-    Eigen::VectorXd r = residuals(theta);
-    rms_before = rms_rows(r);
-    double cost_now = r.squaredNorm(), lambda = 1e-3;
-    int iterations = 0;
-    for (int it = 0; it < o.max_iterations && p > 0; ++it) {
-        // Jacobian by forward differences, only over the rows each parameter moves.
-        Eigen::MatrixXd jac = Eigen::MatrixXd::Zero(n + p, p);
-        for (Eigen::Index j = 0; j < p; ++j) {
+
+    /// The Jacobian at θ (residuals r) by forward differences, only over the rows each parameter moves; leaves the
+    /// parameters at θ.
+    Eigen::MatrixXd jacobian(const Eigen::VectorXd& theta, const Eigen::VectorXd& r) const {
+        Eigen::MatrixXd jac = Eigen::MatrixXd::Zero(n() + p(), p());
+        for (Eigen::Index j = 0; j < p(); ++j) {
             const fit_stage::active& a = s.params[static_cast<std::size_t>(j)];
             Eigen::VectorXd th = theta;
             th[j] += 1e-5;
@@ -223,9 +234,30 @@ inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const co
                 const auto row = static_cast<Eigen::Index>(i);
                 jac(row, j) = (residual(row) - r[row]) / 1e-5;
             }
-            jac(n + j, j) = 1.0 / reg[a.reg].prior_sigma;
+            jac(n() + j, j) = 1.0 / reg[a.reg].prior_sigma;
         }
         set_theta(theta);
+        return jac;
+    }
+};
+
+/// Levenberg–Marquardt on stage `s`: minimizes Σ (ln(predicted/measured)/σ_row)² + Σ ((θ − θ_prior)/σ)² over
+/// the active parameters θ (in fit space), starting from their priors, writing them into `work` through `reg`.
+/// Returns the iterations taken; `rms_before`/`rms_after` get the RMS of ln(predicted/measured) over the rows.
+inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const cost_params& work,
+                       const model_catalog& cat, const calibration_options& o, double& rms_before, double& rms_after) {
+    const stage_problem f{s, reg, work, cat};
+    const Eigen::Index p = f.p();
+    Eigen::VectorXd theta(p);
+    for (Eigen::Index j = 0; j < p; ++j) {
+        theta[j] = s.params[static_cast<std::size_t>(j)].prior;
+    }
+    Eigen::VectorXd r = f.residuals(theta);
+    rms_before = f.rms_rows(r);
+    double cost_now = r.squaredNorm(), lambda = 1e-3;
+    int iterations = 0;
+    for (int it = 0; it < o.max_iterations && p > 0; ++it) {
+        const Eigen::MatrixXd jac = f.jacobian(theta, r);
         const Eigen::MatrixXd jtj = jac.transpose() * jac;
         const Eigen::VectorXd jtr = jac.transpose() * r;
         bool improved = false;
@@ -233,7 +265,7 @@ inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const co
             Eigen::MatrixXd a = jtj;
             a.diagonal().array() += lambda * (jtj.diagonal().array() + 1e-9);
             const Eigen::VectorXd candidate = theta + a.ldlt().solve(-jtr);
-            const Eigen::VectorXd rc = residuals(candidate);
+            const Eigen::VectorXd rc = f.residuals(candidate);
             const double cost_new = rc.squaredNorm();
             if (std::isfinite(cost_new) && cost_new < cost_now) {
                 const double gain = (cost_now - cost_new) / std::max(cost_now, 1e-300);
@@ -257,7 +289,7 @@ inline int solve_stage(const fit_stage& s, std::vector<param_ref>& reg, const co
             break;
         }
     }
-    rms_after = rms_rows(residuals(theta));
+    rms_after = f.rms_rows(f.residuals(theta));
     return iterations;
 }
 

@@ -520,26 +520,11 @@ inline lora_targets lora_targets_of(const std::string& modules) {
     return lora_targets::qv;
 }
 
-/// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
-/// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
-/// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
-/// attention, `attention=eager`, `attention=unfused`, Megatron's local spec and `scripts=dle` (NVIDIA's
-/// example scripts, which compute attention themselves) unfused, others the framework's kernel at the row's release
-/// (framework_version_of); `decoder_seq_len` is an encoder-decoder's target length; `mlm_positions` an encoder's
-/// masked-LM positions; `kv_cache_dtype` (`auto`: the
-/// model's type) and `kv_cache` the KV cache's type; `mean_seq_len` is the mean real
-/// tokens of variable-length inputs (`--mean-seq-len`); `optimizer=none` times without
-/// the update; `fsdp=full_shard` is ZeRO-3; `layout=nchw` transposes around tensor-core convolutions; a blank training
-/// batch is the `microbatch` param, else 8.
-inline run_config run_for(const measurement& m, const gpu_spec& g) {
-    run_config c;
-    c.mode = m.mode == "train" ? mode::train : mode::infer;
-    c.phase = parse_named(all_phases, m.phase).value_or(phase::e2e);  // "op" rows are not workload rows
-    const auto prec = parse_precision(m.precision);
-    if (!prec) {
-        throw input_error("row without a precision");
-    }
-    c.precision = *prec;
+namespace detail {
+
+/// The parameter-efficient fine-tuning of row `m` into `c`: LoRA or QLoRA (computing in BF16 where the row gives its
+/// INT4 storage type), rank and target modules.
+inline void read_peft(const measurement& m, run_config& c) {
     const auto method = m.param("peft");
     if (method == std::optional<std::string>("lora") || method == std::optional<std::string>("qlora")) {
         c.peft = *method == "lora" ? peft::lora : peft::qlora;
@@ -549,8 +534,11 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         c.lora_rank = m.int_param("lora_rank").value_or(c.lora_rank);
         c.lora_targets = lora_targets_of(m.param("lora_modules").value_or("q_proj+v_proj"));
     }
-    c.framework = detail::time_profile(m);
-    c.framework_version = c.framework == m.param("framework").value_or("pytorch") ? framework_version_of(m) : "";
+}
+
+/// The batch and lengths of row `m` into `c` (its phase set): a prefill of seq_len tokens where no prompt length is
+/// given, a single forward pass where an e2e row gives no generated length.
+inline void read_lengths(const measurement& m, run_config& c) {
     c.batch = m.batch.value_or(m.int_param("microbatch").value_or(c.mode == mode::train ? 8 : 1));
     c.seq_len = m.seq_len.value_or(0);
     c.image_size = m.image_size.value_or(0);
@@ -562,17 +550,26 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     if (c.phase == phase::e2e && !m.gen_len) {
         c.gen_len = 0;  // a single forward pass over seq_len tokens
     }
+}
+
+/// The GPUs and parallel layout of row `m` into `c`: tensor and pipeline parallel, micro-batches, ZeRO or FSDP's full
+/// sharding, recomputation, sequence parallelism and Megatron's distributed optimizer.
+inline void read_parallel(const measurement& m, run_config& c) {
     c.num_gpus = m.num_gpus;
     c.tp = static_cast<int>(m.int_param("tp").value_or(1));
     c.pp = static_cast<int>(m.int_param("pp").value_or(1));
     c.microbatches = static_cast<int>(m.int_param("microbatches").value_or(0));  // per step, with pp (0: default)
     const std::string fsdp = m.param("fsdp").value_or("");
     c.zero = static_cast<int>(m.int_param("zero").value_or(fsdp.rfind("full_shard", 0) == 0 ? 3 : 0));
-    c.recompute = detail::recompute_of(m);
+    c.recompute = recompute_of(m);
     c.sequence_parallel = m.param("sequence_parallel") == std::optional<std::string>("1");
     if (m.param("distributed_optimizer") == std::optional<std::string>("1") && c.zero == 0) {
         c.zero = 1;  // Megatron's distributed optimizer shards the optimizer state: ZeRO stage 1
     }
+}
+
+/// The optimizer of row `m` into `c`, and what the run keeps in host memory.
+inline void read_optimizer(const measurement& m, run_config& c) {
     const auto opt = m.param("optimizer");
     if (opt == std::optional<std::string>("none")) {
         c.with_optimizer = false;
@@ -592,6 +589,10 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     if (m.param("loss_chunked") == std::optional<std::string>("1")) {
         c.loss_chunks = static_cast<int>(m.int_param("loss_chunks").value_or(8));
     }
+}
+
+/// The attention kernel of row `m` into `c` (its framework set).
+inline void read_attention(const measurement& m, run_config& c) {
     // Fused attention where the row says so: `attention=flash`, or `fused=1` (NVIDIA's BERT scripts with their fused
     // multi-head attention); `attention=eager` runs it unfused; otherwise the framework's attention kernel (resolve()).
     const auto att = m.param("attention");
@@ -614,6 +615,51 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
         c.fused_attention = true;
         c.flash_attention_2 = true;
     }
+}
+
+/// Expert parallelism, beams and the nodes of row `m` into `c`.
+inline void read_topology(const measurement& m, run_config& c) {
+    c.ep = static_cast<int>(m.int_param("ep").value_or(1));
+    c.beams = static_cast<int>(m.int_param("beams").value_or(1));
+    c.gpus_per_node = static_cast<int>(m.int_param("gpus_per_node").value_or(0));
+    if (const auto nodes = m.int_param("nodes");
+        nodes && c.gpus_per_node == 0 && *nodes > 0 && m.num_gpus % *nodes == 0) {
+        c.gpus_per_node = static_cast<int>(m.num_gpus / *nodes);  // the nodes' GPUs, where only nodes is given
+    }
+    if (const auto link = m.param("interconnect")) {
+        c.interconnect = std::string(find_link(*link).name);  // an unknown link name is an error naming the closest
+    }
+}
+
+}  // namespace detail
+
+/// The run a measurement row describes (docs/model.md, "Validating against measurements"): sizes and
+/// parallelism from its columns and params; `fp32` rows of NGC containers on tensor-core GPUs run TF32
+/// when the source notes "possibly tf32" (the containers' default); `attention=flash` and `fused=1` use fused
+/// attention, `attention=eager`, `attention=unfused`, Megatron's local spec and `scripts=dle` (NVIDIA's
+/// example scripts, which compute attention themselves) unfused, others the framework's kernel at the row's release
+/// (framework_version_of); `decoder_seq_len` is an encoder-decoder's target length; `mlm_positions` an encoder's
+/// masked-LM positions; `kv_cache_dtype` (`auto`: the
+/// model's type) and `kv_cache` the KV cache's type; `mean_seq_len` is the mean real
+/// tokens of variable-length inputs (`--mean-seq-len`); `optimizer=none` times without
+/// the update; `fsdp=full_shard` is ZeRO-3; `layout=nchw` transposes around tensor-core convolutions; a blank training
+/// batch is the `microbatch` param, else 8.
+inline run_config run_for(const measurement& m, const gpu_spec& g) {
+    run_config c;
+    c.mode = m.mode == "train" ? mode::train : mode::infer;
+    c.phase = parse_named(all_phases, m.phase).value_or(phase::e2e);  // "op" rows are not workload rows
+    const auto prec = parse_precision(m.precision);
+    if (!prec) {
+        throw input_error("row without a precision");
+    }
+    c.precision = *prec;
+    detail::read_peft(m, c);
+    c.framework = detail::time_profile(m);
+    c.framework_version = c.framework == m.param("framework").value_or("pytorch") ? framework_version_of(m) : "";
+    detail::read_lengths(m, c);
+    detail::read_parallel(m, c);
+    detail::read_optimizer(m, c);
+    detail::read_attention(m, c);
     c.target_len = m.int_param("decoder_seq_len").value_or(0);   // an encoder-decoder's targets (T5)
     c.mlm_positions = m.int_param("mlm_positions").value_or(0);  // an encoder's masked-LM head (BERT pretraining)
     // The KV cache's type as the row states it: vLLM's and SGLang's kv_cache_dtype ("auto": the model's type;
@@ -646,16 +692,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     if (c.framework == "pytorch" && m.param("compile") == std::optional<std::string>("1")) {
         c.framework = "pytorch-compiled";
     }
-    c.ep = static_cast<int>(m.int_param("ep").value_or(1));
-    c.beams = static_cast<int>(m.int_param("beams").value_or(1));
-    c.gpus_per_node = static_cast<int>(m.int_param("gpus_per_node").value_or(0));
-    if (const auto nodes = m.int_param("nodes");
-        nodes && c.gpus_per_node == 0 && *nodes > 0 && m.num_gpus % *nodes == 0) {
-        c.gpus_per_node = static_cast<int>(m.num_gpus / *nodes);  // the nodes' GPUs, where only nodes is given
-    }
-    if (const auto link = m.param("interconnect")) {
-        c.interconnect = std::string(find_link(*link).name);  // an unknown link name is an error naming the closest
-    }
+    detail::read_topology(m, c);
     return c;
 }
 
@@ -749,6 +786,34 @@ inline void require_modelled_memory(const measurement& m) {
     }
 }
 
+/// A KV-cache row of `m` (kv_cache_tokens, kv_cache_gib) for run `c` in its memory profile: llama.cpp's cache of
+/// n_ctx tokens in FP16 (type_k/type_v f16, its default), or the pool an engine sizes up front (engine_of: its rule
+/// and fraction), in blocks of `block_size` tokens (16 unless stated).
+inline double predict_kv_cache(const measurement& m, const workload& w, const gpu_spec& g, run_config c) {
+    constexpr double gib = 1073741824.0;
+    if (!w.transformer) {
+        throw unsupported_error("a KV cache needs a transformer");
+    }
+    c.mode = mode::infer;
+    c.phase = phase::decode;
+    c.batch = 1;
+    if (c.framework == "llama.cpp") {
+        const auto n_ctx = m.int_param("n_ctx");
+        if (!n_ctx) {
+            throw unsupported_error("a llama.cpp KV row needs n_ctx");
+        }
+        c.precision = precision::fp16;
+        const double bytes = static_cast<double>(*n_ctx) * kv_cache_bytes_per_token(*w.transformer, c);
+        return m.metric == "kv_cache_gib" ? bytes / gib : static_cast<double>(*n_ctx);
+    }
+    const engine_memory e = engine_of(m);
+    const run_plan p = resolve(w, c);
+    if (m.metric == "kv_cache_gib") {
+        return kv_pool_bytes(p, g, e) / gib;
+    }
+    return static_cast<double>(kv_pool_tokens(p, g, e, m.int_param("block_size").value_or(16)));
+}
+
 /// Predicts memory row `m` of `w` on `g` with `params`, per GPU (GiB, tokens or a batch): allocated = the footprint
 /// less the framework context and the allocator's headroom; reserved = allocated times 1 + the framework's allocator
 /// cache (`params`), at most the GPU's memory less the context (plus the context for whole-device readings,
@@ -764,27 +829,7 @@ inline double predict_memory(const measurement& m, const workload& w, const gpu_
     }
     c.framework = profile;
     if (m.metric == "kv_cache_tokens" || m.metric == "kv_cache_gib") {
-        if (!w.transformer) {
-            throw unsupported_error("a KV cache needs a transformer");
-        }
-        c.mode = mode::infer;
-        c.phase = phase::decode;
-        c.batch = 1;
-        if (profile == "llama.cpp") {
-            const auto n_ctx = m.int_param("n_ctx");
-            if (!n_ctx) {
-                throw unsupported_error("a llama.cpp KV row needs n_ctx");
-            }
-            c.precision = precision::fp16;  // type_k/type_v f16, llama.cpp's default
-            const double bytes = static_cast<double>(*n_ctx) * kv_cache_bytes_per_token(*w.transformer, c);
-            return m.metric == "kv_cache_gib" ? bytes / gib : static_cast<double>(*n_ctx);
-        }
-        const engine_memory e = engine_of(m);
-        const run_plan p = resolve(w, c);
-        if (m.metric == "kv_cache_gib") {
-            return kv_pool_bytes(p, g, e) / gib;
-        }
-        return static_cast<double>(kv_pool_tokens(p, g, e, m.int_param("block_size").value_or(16)));
+        return predict_kv_cache(m, w, g, c);
     }
     const bool engine = profile == "tensorrt-llm";  // the serving engines (memory_profile)
     if (engine && m.metric != "weights_gib") {
@@ -1003,7 +1048,8 @@ inline void require_matching_shape(const measurement& m, const transformer_confi
             fail(std::string(key), std::to_string(*stated), std::to_string(value));
         }
     }
-    if (const auto v = m.int_param("vocab"); v && std::abs(static_cast<double>(*v - t.vocab)) > 0.02 * t.vocab) {
+    if (const auto v = m.int_param("vocab");
+        v && std::abs(static_cast<double>(*v - t.vocab)) > 0.02 * static_cast<double>(t.vocab)) {
         fail("vocab", std::to_string(*v), std::to_string(t.vocab));
     }
     if (const auto tie = m.param("tie_embeddings"); tie && (*tie == "1") != t.tied_embeddings) {

@@ -34,6 +34,118 @@ struct toml_hazard {
     const char* message = "";
 };
 
+/// Whether s[k] is a byte of a non-ASCII character.
+inline bool toml_non_ascii(std::string_view s, std::size_t k) {
+    return static_cast<unsigned char>(s[k]) >= 0x80;
+}
+
+/// Where find_toml_hazard's scan stands outside strings and comments.
+struct toml_scan_state {
+    /// '[' arrays and '{' inline tables of the value being read.
+    std::vector<char> open;
+    /// Where a key (or a [table] header) is expected.
+    bool key = true;
+    /// Inside a [table] or [[table]] header.
+    bool header = false;
+    /// In a key: whether a quote here starts a quoted key.
+    bool opens = true;
+    /// In a value: inside a number, boolean or date.
+    bool token = false;
+
+    /// Steps over `c` in a value (not a quote that starts a string).
+    void value_char(char c, bool blank_or_end) {
+        if (!token && (c == '[' || c == '{')) {
+            open.push_back(c);
+            key = c == '{';
+            opens = true;
+        } else if (blank_or_end || c == ',' || c == ']' || c == '}') {
+            token = false;
+            if (c == '\n' && open.empty()) {
+                key = true;
+                opens = true;
+            } else if (c == ',' && !open.empty()) {
+                key = open.back() == '{';
+                opens = true;
+            } else if ((c == ']' || c == '}') && !open.empty() && open.back() == (c == ']' ? '[' : '{')) {
+                open.pop_back();
+                token = true;  // only a terminator may follow a closed array or table
+            }
+        } else {
+            token = true;
+        }
+    }
+
+    /// Steps over `c` where a key or a table header is read (not a quote that starts a quoted key).
+    void key_char(char c, bool blank_or_end) {
+        opens = blank_or_end || c == '[' || c == '{' || c == ',' || c == '.';
+        if (c == '\n' && open.empty()) {
+            header = false;
+        } else if (c == '[' && open.empty() && !header) {
+            header = true;
+        } else if (c == ']' && header) {
+            header = false;
+            key = false;  // only a comment may follow a table header
+            token = true;
+        } else if (c == '}' && !open.empty() && open.back() == '{') {
+            open.pop_back();  // an empty inline table, or one with a trailing comma
+            key = false;
+            token = true;
+        } else if (c == '=') {
+            key = false;
+            token = false;
+        }
+    }
+};
+
+/// Steps `i` over the string that starts at s[i] (basic, literal, multi-line basic or multi-line literal; a quoted
+/// key when `in_key`); returns the first hazard in it (see find_toml_hazard), if any.
+inline std::optional<toml_hazard> scan_toml_string(std::string_view s, std::size_t& i, bool in_key) {
+    const char c = s[i];
+    const auto blank = [&s](std::size_t k) { return s[k] == ' ' || s[k] == '\t' || (s[k] >= '\n' && s[k] <= '\r'); };
+    const char* delimiter = c == '"' ? "\"\"\"" : "'''";
+    const bool multi = s.compare(i, 3, delimiter) == 0;
+    i += multi ? 3 : 1;
+    while (i < s.size()) {
+        if (multi && s.compare(i, 3, delimiter) == 0) {
+            for (int q = 0; q < 5 && i < s.size() && s[i] == c; ++q) {
+                ++i;  // the closing quotes, and up to two quotes of content just before them
+            }
+            break;
+        }
+        if (!multi && (s[i] == c || s[i] == '\n')) {
+            if (s[i] == c) {
+                ++i;
+            }
+            break;
+        }
+        if (in_key && toml_non_ascii(s, i)) {
+            return toml_hazard{i, "non-ASCII character in a quoted key (keys must be ASCII)"};
+        }
+        if (c == '"' && s[i] == '\\' && i + 1 < s.size()) {
+            ++i;  // the escaped character
+            if ((multi || in_key) && toml_non_ascii(s, i)) {
+                return toml_hazard{i, "non-ASCII character after a backslash (not an escape sequence)"};
+            }
+            if (multi && blank(i)) {  // a line-ending backslash: the whitespace after it is trimmed
+                while (i < s.size() && blank(i)) {
+                    ++i;
+                }
+                if (i < s.size() && toml_non_ascii(s, i)) {
+                    return toml_hazard{i,
+                                       "non-ASCII character first after a line-ending backslash in a multi-line "
+                                       "string (toml++ 3.3 cannot read it; escape it as \\uXXXX)"};
+                }
+                continue;
+            }
+            if (s[i] == '\n') {
+                continue;
+            }
+        }
+        ++i;
+    }
+    return std::nullopt;
+}
+
 /// The first character of `text` that toml++ 3.3 (Debian 12) would pass to its non-ASCII whitespace test,
 /// whose table ends in __builtin_unreachable() for most code points from U+00A1 to U+0499 and around
 /// U+3000 (undefined behaviour, found by fuzz/fuzz_gpu_toml.cpp): a non-ASCII character outside strings and
@@ -41,17 +153,11 @@ struct toml_hazard {
 /// after the whitespace that follows a line-ending backslash there. Non-ASCII text in string values and
 /// comments is safe and accepted. A UTF-8 byte-order mark at the start is skipped.
 inline std::optional<toml_hazard> find_toml_hazard(std::string_view s) {
-    auto non_ascii = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]) >= 0x80; };
-    auto blank = [&s](std::size_t k) { return s[k] == ' ' || s[k] == '\t' || (s[k] >= '\n' && s[k] <= '\r'); };
-    std::vector<char> open;  // '[' arrays and '{' inline tables of the value being read
-    bool key = true;         // where a key (or a [table] header) is expected
-    bool header = false;     // inside a [table] or [[table]] header
-    bool opens = true;       // in a key: whether a quote here starts a quoted key
-    bool token = false;      // in a value: inside a number, boolean or date
+    toml_scan_state st;
     std::size_t i = s.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
     while (i < s.size()) {
         const char c = s[i];
-        if (non_ascii(i)) {
+        if (toml_non_ascii(s, i)) {
             return toml_hazard{i, "non-ASCII character outside a string or comment"};
         }
         if (c == '#') {
@@ -66,91 +172,19 @@ inline std::optional<toml_hazard> find_toml_hazard(std::string_view s) {
         // reads on to the next space, ',', ']', '}' or '#', testing every character: there quotes, brackets and
         // braces are part of the token (regression inputs quote-after-*). In a key, a quote starts a quoted key
         // at the start of a line, after whitespace, '[', '{', ',' or '.'; anywhere else toml++ has stopped.
-        if (!(quote && (key ? opens : !token))) {
-            if (!key) {
-                if (!token && (c == '[' || c == '{')) {
-                    open.push_back(c);
-                    key = c == '{';
-                    opens = true;
-                } else if (blank_or_end || c == ',' || c == ']' || c == '}') {
-                    token = false;
-                    if (c == '\n' && open.empty()) {
-                        key = true;
-                        opens = true;
-                    } else if (c == ',' && !open.empty()) {
-                        key = open.back() == '{';
-                        opens = true;
-                    } else if ((c == ']' || c == '}') && !open.empty() && open.back() == (c == ']' ? '[' : '{')) {
-                        open.pop_back();
-                        token = true;  // only a terminator may follow a closed array or table
-                    }
-                } else {
-                    token = true;
-                }
+        if (!(quote && (st.key ? st.opens : !st.token))) {
+            if (!st.key) {
+                st.value_char(c, blank_or_end);
             } else {
-                opens = blank_or_end || c == '[' || c == '{' || c == ',' || c == '.';
-                if (c == '\n' && open.empty()) {
-                    header = false;
-                } else if (c == '[' && open.empty() && !header) {
-                    header = true;
-                } else if (c == ']' && header) {
-                    header = false;
-                    key = false;  // only a comment may follow a table header
-                    token = true;
-                } else if (c == '}' && !open.empty() && open.back() == '{') {
-                    open.pop_back();  // an empty inline table, or one with a trailing comma
-                    key = false;
-                    token = true;
-                } else if (c == '=') {
-                    key = false;
-                    token = false;
-                }
+                st.key_char(c, blank_or_end);
             }
             ++i;
             continue;
         }
-        // A string: "basic", 'literal', """multi-line basic""" or '''multi-line literal'''.
-        token = !key;  // only a terminator may follow a string value
-        opens = false;
-        const bool in_key = key;
-        const char* delimiter = c == '"' ? "\"\"\"" : "'''";
-        const bool multi = s.compare(i, 3, delimiter) == 0;
-        i += multi ? 3 : 1;
-        while (i < s.size()) {
-            if (multi && s.compare(i, 3, delimiter) == 0) {
-                for (int q = 0; q < 5 && i < s.size() && s[i] == c; ++q) {
-                    ++i;  // the closing quotes, and up to two quotes of content just before them
-                }
-                break;
-            }
-            if (!multi && (s[i] == c || s[i] == '\n')) {
-                i += s[i] == c ? 1 : 0;
-                break;
-            }
-            if (in_key && non_ascii(i)) {
-                return toml_hazard{i, "non-ASCII character in a quoted key (keys must be ASCII)"};
-            }
-            if (c == '"' && s[i] == '\\' && i + 1 < s.size()) {
-                ++i;  // the escaped character
-                if ((multi || in_key) && non_ascii(i)) {
-                    return toml_hazard{i, "non-ASCII character after a backslash (not an escape sequence)"};
-                }
-                if (multi && blank(i)) {  // a line-ending backslash: the whitespace after it is trimmed
-                    while (i < s.size() && blank(i)) {
-                        ++i;
-                    }
-                    if (i < s.size() && non_ascii(i)) {
-                        return toml_hazard{i,
-                                           "non-ASCII character first after a line-ending backslash in a multi-line "
-                                           "string (toml++ 3.3 cannot read it; escape it as \\uXXXX)"};
-                    }
-                    continue;
-                }
-                if (s[i] == '\n') {
-                    continue;
-                }
-            }
-            ++i;
+        st.token = !st.key;  // only a terminator may follow a string value
+        st.opens = false;
+        if (const auto hazard = scan_toml_string(s, i, st.key)) {
+            return hazard;
         }
     }
     return std::nullopt;
@@ -175,7 +209,9 @@ inline toml::table parse_toml(std::string_view text, const std::string& file) {
         std::size_t column = 1;  // in code points, as toml++ counts, after the byte-order mark it skips
         const std::size_t bom = before.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
         for (std::size_t k = line_start == std::string_view::npos ? bom : line_start + 1; k < before.size(); ++k) {
-            column += (static_cast<unsigned char>(before[k]) & 0xC0) != 0x80 ? 1 : 0;
+            if ((static_cast<unsigned char>(before[k]) & 0xC0) != 0x80) {
+                ++column;
+            }
         }
         try {
             (void)toml::parse(before, file);

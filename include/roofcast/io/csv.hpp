@@ -20,23 +20,34 @@ struct csv_record {
     std::vector<std::string> fields;
 };
 
-/// Splits CSV `text` into records (header included). Accepts LF and CRLF; skips blank lines. Throws
-/// input_error "FILE:LINE: ..." for a quote left open at the end of the text or text after a closing quote.
-inline std::vector<csv_record> parse_csv(std::string_view text, const std::string& file) {
-    std::vector<csv_record> out;
-    csv_record rec;
-    std::string field;
+namespace detail {
+
+/// The state of parse_csv between characters: the records read, the record and field being read, the line.
+struct csv_reader {
+    /// The file named in errors.
+    const std::string& file;
+    /// The records read.
+    std::vector<csv_record> out{};
+    /// The record being read.
+    csv_record rec{1, {}};
+    /// The field being read, unquoted.
+    std::string field{};
+    /// The current line (1-based).
     int line = 1;
-    rec.line = 1;
-    bool in_quotes = false;
-    bool after_quote = false;
+    /// Inside a quoted field; just after its closing quote.
+    bool in_quotes = false, after_quote = false;
+    /// Whether the record has a character yet (blank lines are skipped).
     bool record_has_content = false;
-    auto end_field = [&] {
+
+    /// Ends the field being read.
+    void end_field() {
         rec.fields.push_back(field);
         field.clear();
         after_quote = false;
-    };
-    auto end_record = [&] {
+    }
+
+    /// Ends the record being read, kept if it has content.
+    void end_record() {
         if (record_has_content) {
             end_field();
             out.push_back(std::move(rec));
@@ -45,34 +56,33 @@ inline std::vector<csv_record> parse_csv(std::string_view text, const std::strin
         field.clear();
         after_quote = false;
         record_has_content = false;
-    };
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    }
+
+    /// Reads `text[i]` inside a quoted field (a doubled quote is one quote); returns the index of the last character
+    /// read.
+    std::size_t quoted(std::string_view text, std::size_t i) {
         const char c = text[i];
-        if (in_quotes) {
-            if (c == '"') {
-                if (i + 1 < text.size() && text[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else {
-                    in_quotes = false;
-                    after_quote = true;
-                }
-            } else {
-                if (c == '\n') {
-                    ++line;
-                }
-                field += c;
+        if (c == '"') {
+            if (i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                return i + 1;
             }
-            continue;
+            in_quotes = false;
+            after_quote = true;
+        } else {
+            line += c == '\n' ? 1 : 0;
+            field += c;
         }
-        if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-            continue;
-        }
+        return i;
+    }
+
+    /// Reads `c` outside quotes (a CR before an LF already skipped).
+    void unquoted(char c) {
         if (c == '\n') {
             end_record();
             ++line;
             rec.line = line;
-            continue;
+            return;
         }
         if (!record_has_content) {
             record_has_content = true;
@@ -89,11 +99,27 @@ inline std::vector<csv_record> parse_csv(std::string_view text, const std::strin
             field += c;
         }
     }
-    if (in_quotes) {
-        throw input_error(file + ":" + std::to_string(rec.line) + ": quoted field not closed before end of file");
+};
+
+}  // namespace detail
+
+/// Splits CSV `text` into records (header included). Accepts LF and CRLF; skips blank lines. Throws
+/// input_error "FILE:LINE: ..." for a quote left open at the end of the text or text after a closing quote.
+inline std::vector<csv_record> parse_csv(std::string_view text, const std::string& file) {
+    detail::csv_reader r{file};
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (r.in_quotes) {
+            i = r.quoted(text, i);
+        } else if (!(c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) {
+            r.unquoted(c);
+        }
     }
-    end_record();
-    return out;
+    if (r.in_quotes) {
+        throw input_error(file + ":" + std::to_string(r.rec.line) + ": quoted field not closed before end of file");
+    }
+    r.end_record();
+    return std::move(r.out);
 }
 
 }  // namespace roofcast

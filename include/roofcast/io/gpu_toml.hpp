@@ -98,33 +98,31 @@ inline std::vector<source_ref> read_sources(toml_reader& r) {
 
 }  // namespace detail
 
-/// Parses a GPU description from TOML `text`; `file` names it in messages. Throws input_error
-/// ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, or an out-of-range
-/// value; unknown keys are appended to `warnings` when it is not null.
-inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
-                               std::vector<std::string>* warnings = nullptr) {
-    const toml::table root = detail::parse_toml(text, file);
-    detail::toml_reader r(root, file, warnings);
-    gpu_spec g;
-    g.origin = file;
+namespace detail {
+
+/// The top-level keys of a GPU file into `g`: name, aliases, vendor, architecture, chip, segment, form factor, notes.
+inline void read_gpu_identity(toml_reader& r, gpu_spec& g) {
     g.name = r.required_string("name");
-    detail::check_gpu_name(r, "name", g.name);
+    check_gpu_name(r, "name", g.name);
     g.aliases = r.string_array("aliases");
     for (const std::string& a : g.aliases) {
-        detail::check_gpu_name(r, "aliases", a);
+        check_gpu_name(r, "aliases", a);
     }
     g.vendor = r.required_string("vendor");
     if (g.vendor != "NVIDIA") {
         r.fail("vendor", "is '" + g.vendor + "'; roofcast models NVIDIA GPUs only");
     }
-    g.arch = detail::parse_enum(r, "architecture", all_architectures);
+    g.arch = parse_enum(r, "architecture", all_architectures);
     g.chip = r.optional_string("chip").value_or("");
     g.compute_capability = r.optional_string("compute_capability").value_or("");
-    g.segment = detail::parse_enum(r, "segment", all_market_segments);
+    g.segment = parse_enum(r, "segment", all_market_segments);
     g.form_factor = r.required_string("form_factor");
     g.launch = r.optional_string("launch").value_or("");
     g.notes = r.optional_string("notes").value_or("");
+}
 
+/// The `[compute]` table of a GPU file into `g`: SMs, lanes, tensor cores and clocks.
+inline void read_gpu_compute(toml_reader& r, gpu_spec& g) {
     const double mhz = 1e6;
     g.sm_count = static_cast<int>(r.required_integer("compute.sm_count", 1, 1000));
     g.fp32_lanes_per_sm = static_cast<int>(r.required_integer("compute.fp32_lanes_per_sm", 1, 1024));
@@ -141,8 +139,11 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
     }
     g.fp32_accumulate_rate = r.optional_positive("compute.fp32_accumulate_rate").value_or(1.0);
     g.tensor_rating = r.optional_positive("compute.tensor_rating").value_or(1.0);
+}
 
-    g.mem_type = detail::parse_enum(r, "memory.type", all_memory_types);
+/// The `[memory]`, `[power]`, `[interconnect]` and `[price]` tables of a GPU file into `g`.
+inline void read_gpu_memory_power(toml_reader& r, gpu_spec& g) {
+    g.mem_type = parse_enum(r, "memory.type", all_memory_types);
     g.marketed_memory = r.required_positive("memory.capacity_gb") * 1e9 * units::byte;
     g.usable_memory = r.required_positive("memory.usable_mib") * 1048576.0 * units::byte;
     g.bus_width_bits = static_cast<int>(r.required_integer("memory.bus_width_bits", 16, 65536));
@@ -158,21 +159,41 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
         g.nvlink_bandwidth = *v * 1e9 * units::byte_per_second;
     }
     g.launch_price_usd = r.optional_positive("price.launch_usd");
+}
 
-    datasheet_claims& d = g.datasheet;
-    d.fp64 = detail::tera_rate(r, "datasheet.fp64_tflops");
-    d.fp64_tensor = detail::tera_rate(r, "datasheet.fp64_tensor_tflops");
-    d.fp32 = detail::tera_rate(r, "datasheet.fp32_tflops");
-    d.tf32 = detail::tera_rate(r, "datasheet.tf32_tflops");
-    d.fp16 = detail::tera_rate(r, "datasheet.fp16_tflops");
-    d.bf16 = detail::tera_rate(r, "datasheet.bf16_tflops");
-    d.fp8 = detail::tera_rate(r, "datasheet.fp8_tflops");
-    d.int8 = detail::tera_rate(r, "datasheet.int8_tops");
-    d.int4 = detail::tera_rate(r, "datasheet.int4_tops");
-    if (auto v = detail::datasheet_claim(r, "datasheet.memory_bandwidth_gbs")) {
+/// The `[datasheet]` table of a GPU file: the vendor's claims, each optional.
+inline datasheet_claims read_datasheet(toml_reader& r) {
+    datasheet_claims d;
+    d.fp64 = tera_rate(r, "datasheet.fp64_tflops");
+    d.fp64_tensor = tera_rate(r, "datasheet.fp64_tensor_tflops");
+    d.fp32 = tera_rate(r, "datasheet.fp32_tflops");
+    d.tf32 = tera_rate(r, "datasheet.tf32_tflops");
+    d.fp16 = tera_rate(r, "datasheet.fp16_tflops");
+    d.bf16 = tera_rate(r, "datasheet.bf16_tflops");
+    d.fp8 = tera_rate(r, "datasheet.fp8_tflops");
+    d.int8 = tera_rate(r, "datasheet.int8_tops");
+    d.int4 = tera_rate(r, "datasheet.int4_tops");
+    if (auto v = datasheet_claim(r, "datasheet.memory_bandwidth_gbs")) {
         d.memory_bandwidth = *v * 1e9 * units::byte_per_second;
     }
+    return d;
+}
 
+}  // namespace detail
+
+/// Parses a GPU description from TOML `text`; `file` names it in messages. Throws input_error
+/// ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, or an out-of-range
+/// value; unknown keys are appended to `warnings` when it is not null.
+inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
+                               std::vector<std::string>* warnings = nullptr) {
+    const toml::table root = detail::parse_toml(text, file);
+    detail::toml_reader r(root, file, warnings);
+    gpu_spec g;
+    g.origin = file;
+    detail::read_gpu_identity(r, g);
+    detail::read_gpu_compute(r, g);
+    detail::read_gpu_memory_power(r, g);
+    g.datasheet = detail::read_datasheet(r);
     g.sources = detail::read_sources(r);
 
     const auto problems = find_problems(g);

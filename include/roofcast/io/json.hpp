@@ -1,10 +1,10 @@
 /// @file
-/// JSON form of roofcast's values and results (nlohmann-json): SI values, with the unit in the key. Every
-/// result a command prints has its to_json here; the CLI only dumps them.
+/// JSON form of roofcast's values and the model's results (nlohmann-json): SI values, with the unit in the key. The
+/// report and calibration results (GPU and workload lists, roofline charts, validation reports) have theirs in
+/// report/json.hpp, which includes this header; the CLI only dumps them.
 #ifndef ROOFCAST_IO_JSON_HPP
 #define ROOFCAST_IO_JSON_HPP
 
-#include <roofcast/calibrate/validation.hpp>
 #include <roofcast/hardware/datasheet.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
 #include <roofcast/model/compare.hpp>
@@ -15,14 +15,12 @@
 #include <roofcast/model/summary.hpp>
 #include <roofcast/model/sweep.hpp>
 #include <roofcast/model/training_plan.hpp>
-#include <roofcast/report/gpu_report.hpp>
-#include <roofcast/report/roofline.hpp>
-#include <roofcast/report/workload_report.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace roofcast {
 
@@ -130,8 +128,10 @@ inline void to_json(nlohmann::json& j, const batch_limit& b) {
     }
 }
 
-/// The prediction object of `predict --format json` (design §7).
-inline void to_json(nlohmann::json& j, const prediction& p) {
+namespace detail {
+
+/// The breakdown of a prediction: [{class, time_s, flops, bytes, bound}].
+inline nlohmann::json breakdown_json(const prediction& p) {
     nlohmann::json breakdown = nlohmann::json::array();
     for (const breakdown_entry& b : p.breakdown) {
         breakdown.push_back({{"class", b.name},
@@ -140,7 +140,37 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
                              {"bytes", b.traffic.value()},
                              {"bound", std::string(to_string_view(b.limiter))}});
     }
+    return breakdown;
+}
+
+/// A run's parameter-efficient fine-tuning, {method, rank, targets}, or null.
+inline nlohmann::json peft_json(const run_config& c) {
+    return c.peft == peft::none ? nlohmann::json(nullptr)
+                                : nlohmann::json{{"method", std::string(to_string_view(c.peft))},
+                                                 {"rank", c.lora_rank},
+                                                 {"targets", std::string(to_string_view(c.lora_targets))}};
+}
+
+/// A prediction's epoch {time_s, energy_j, cost_usd} and per million tokens {energy_j, cost_usd}, or nulls.
+inline std::pair<nlohmann::json, nlohmann::json> epoch_and_per_million_json(const prediction& p) {
+    const auto or_null = [](const std::optional<double>& v) {
+        return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+    };
+    return {p.epoch_time ? nlohmann::json{{"time_s", p.epoch_time->value()},
+                                          {"energy_j", p.epoch_energy->value()},
+                                          {"cost_usd", or_null(p.epoch_cost_usd)}}
+                         : nlohmann::json(nullptr),
+            p.energy_per_million_tokens ? nlohmann::json{{"energy_j", p.energy_per_million_tokens->value()},
+                                                         {"cost_usd", or_null(p.cost_per_million_tokens_usd)}}
+                                        : nlohmann::json(nullptr)};
+}
+
+}  // namespace detail
+
+/// The prediction object of `predict --format json` (design §7).
+inline void to_json(nlohmann::json& j, const prediction& p) {
     const run_config& c = p.config;
+    const auto [epoch, per_million] = detail::epoch_and_per_million_json(p);
     j = nlohmann::json{
         {"gpu", p.gpu},
         {"num_gpus", c.num_gpus},
@@ -153,10 +183,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"phase", std::string(to_string_view(phase_of(c)))},
         {"precision", std::string(to_string_view(c.precision))},
         {"framework", c.framework},
-        {"peft", c.peft == peft::none ? nlohmann::json(nullptr)
-                                      : nlohmann::json{{"method", std::string(to_string_view(c.peft))},
-                                                       {"rank", c.lora_rank},
-                                                       {"targets", std::string(to_string_view(c.lora_targets))}}},
+        {"peft", detail::peft_json(c)},
         {"batch", p.batch},
         {"seq_len", c.seq_len},
         {"image_size", c.image_size},
@@ -172,7 +199,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"comm_time_s", p.comm_time.value()},
         {"bubble_time_s", p.bubble_time.value()},
         {"memory", p.memory},
-        {"breakdown", breakdown},
+        {"breakdown", detail::breakdown_json(p)},
         {"likely_range", {{"low", p.likely_low.value()}, {"high", p.likely_high.value()}}},
         {"extrapolation", p.extrapolation ? nlohmann::json(*p.extrapolation) : nlohmann::json(nullptr)},
         {"avg_power_w", p.avg_power.value()},
@@ -182,63 +209,9 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"cost_usd", p.cost_usd ? nlohmann::json(*p.cost_usd) : nlohmann::json(nullptr)},
         {"price_per_hour_usd", c.price_per_hour ? nlohmann::json(*c.price_per_hour) : nlohmann::json(nullptr)},
         {"samples_per_j", p.samples_per_s / (p.avg_power.value() * c.num_gpus)},
-        {"epoch", p.epoch_time ? nlohmann::json{{"time_s", p.epoch_time->value()},
-                                                {"energy_j", p.epoch_energy->value()},
-                                                {"cost_usd", p.epoch_cost_usd ? nlohmann::json(*p.epoch_cost_usd)
-                                                                              : nlohmann::json(nullptr)}}
-                               : nlohmann::json(nullptr)},
-        {"per_million_tokens", p.energy_per_million_tokens
-                                   ? nlohmann::json{{"energy_j", p.energy_per_million_tokens->value()},
-                                                    {"cost_usd", p.cost_per_million_tokens_usd
-                                                                     ? nlohmann::json(*p.cost_per_million_tokens_usd)
-                                                                     : nlohmann::json(nullptr)}}
-                                   : nlohmann::json(nullptr)},
+        {"epoch", epoch},
+        {"per_million_tokens", per_million},
     };
-}
-
-/// {rows, predicted, median_ape, mean_ape, p90_ape, within_10pct, within_25pct} (fractions).
-inline void to_json(nlohmann::json& j, const error_summary& s) {
-    j = nlohmann::json{{"rows", s.rows},
-                       {"predicted", s.predicted},
-                       {"median_ape", s.median_ape},
-                       {"mean_ape", s.mean_ape},
-                       {"p90_ape", s.p90_ape},
-                       {"within_10pct", s.within_10pct},
-                       {"within_25pct", s.within_25pct}};
-}
-
-/// The validation summary (design §7): `rows`, `predicted`, `skipped` (each with its reason), the error
-/// statistics, the same by GPU, workload and metric, and `details` per row.
-inline void to_json(nlohmann::json& j, const validation_report& r) {
-    j = nlohmann::json(r.overall);
-    nlohmann::json skipped = nlohmann::json::array();
-    nlohmann::json details = nlohmann::json::array();
-    for (const row_prediction& p : r.rows) {
-        if (p.predicted) {
-            details.push_back({{"id", p.id},
-                               {"line", p.line},
-                               {"gpu", p.gpu},
-                               {"workload", p.workload},
-                               {"metric", p.metric},
-                               {"predicted", *p.predicted},
-                               {"measured", p.measured},
-                               {"ape", p.ape()}});
-        } else {
-            skipped.push_back({{"id", p.id}, {"line", p.line}, {"reason", p.skip_reason}});
-            details.push_back({{"id", p.id}, {"line", p.line}, {"skipped", p.skip_reason}});
-        }
-    }
-    j["file"] = r.file;
-    j["skipped"] = skipped;
-    j["by_gpu"] = r.by_gpu;
-    j["by_workload"] = r.by_workload;
-    j["by_metric"] = r.by_metric;
-    j["details"] = details;
-}
-
-/// {"gpus": [gpu, ...]}.
-inline void to_json(nlohmann::json& j, const gpu_list& l) {
-    j = nlohmann::json{{"gpus", l.gpus}};
 }
 
 /// The batch limit with the workload, GPU and run it is about: {max_batch, memory, limiting_item,
@@ -300,17 +273,6 @@ inline void to_json(nlohmann::json& j, const sweep_report& r) {
     j = nlohmann::json{{"results", rows}};
 }
 
-/// {"workloads": [{name, kind, parameters}]}.
-inline void to_json(nlohmann::json& j, const workload_list& l) {
-    nlohmann::json all = nlohmann::json::array();
-    for (const workload& w : l.workloads) {
-        all.push_back({{"name", w.name},
-                       {"kind", w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))},
-                       {"parameters", parameters(w)}});
-    }
-    j = nlohmann::json{{"workloads", all}};
-}
-
 /// {name, kind, parameters, forward_flops, flops_per} and, for a transformer, its shape and
 /// training_flops_per_token.
 inline void to_json(nlohmann::json& j, const workload_summary& s) {
@@ -334,39 +296,6 @@ inline void to_json(nlohmann::json& j, const workload_summary& s) {
         j["experts"] = t.experts;
         j["training_flops_per_token"] = *s.training_flops_per_token;
     }
-}
-
-/// {gpu, bandwidth_bytes_per_s, ceilings: [{label, dtypes, peak_flops_per_s, ridge_point_flops_per_byte}],
-/// points: [{label, class, intensity_flops_per_byte, achieved_flops_per_s}]}.
-inline void to_json(nlohmann::json& j, const roofline_chart& chart) {
-    nlohmann::json ceilings = nlohmann::json::array();
-    for (const roofline_ceiling& x : chart.ceilings) {
-        std::vector<std::string> types;
-        for (dtype d : x.dtypes) {
-            types.push_back(to_string(d));
-        }
-        ceilings.push_back({{"label", x.label},
-                            {"dtypes", types},
-                            {"peak_flops_per_s", x.peak.value()},
-                            {"ridge_point_flops_per_byte", (x.peak / chart.bandwidth).value()}});
-    }
-    nlohmann::json pts = nlohmann::json::array();
-    for (const roofline_point& pt : chart.points) {
-        pts.push_back({{"label", pt.label},
-                       {"class", pt.group},
-                       {"intensity_flops_per_byte", pt.intensity.value()},
-                       {"achieved_flops_per_s", pt.achieved.value()}});
-    }
-    j = nlohmann::json{{"gpu", chart.gpu_name},
-                       {"bandwidth_bytes_per_s", chart.bandwidth.value()},
-                       {"ceilings", ceilings},
-                       {"points", pts}};
-}
-
-/// The chart's JSON with "svg": the file written, or null.
-inline void to_json(nlohmann::json& j, const roofline_report& r) {
-    j = r.chart;
-    j["svg"] = r.svg_file.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.svg_file);
 }
 
 /// {gpu, num_gpus, tp, pp, dp, zero, recompute, micro_batch, micro_batches, steps, step_time_s, time_s,

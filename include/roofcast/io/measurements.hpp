@@ -312,6 +312,31 @@ struct measurement_columns {
     }
 };
 
+/// The columns of a measurement file's `header` record; input_error (with `file` and the line) for a repeated column
+/// or a missing required one.
+inline measurement_columns measurement_header(const csv_record& header, const std::string& file) {
+    measurement_columns cols;
+    for (std::size_t i = 0; i < header.fields.size(); ++i) {
+        if (!cols.index.emplace(header.fields[i], i).second) {
+            throw input_error(file + ":" + std::to_string(header.line) + ": header repeats column '" +
+                              header.fields[i] + "'");
+        }
+    }
+    std::string missing;
+    int n_missing = 0;
+    for (std::string_view c : measurement_required_columns) {
+        if (cols.index.find(c) == cols.index.end()) {
+            missing += (missing.empty() ? "'" : ", '") + std::string(c) + "'";
+            ++n_missing;
+        }
+    }
+    if (n_missing > 0) {
+        throw input_error(file + ":" + std::to_string(header.line) + ": header lacks required column" +
+                          (n_missing > 1 ? "s " : " ") + missing);
+    }
+    return cols;
+}
+
 /// Reads one row whose field count matches the header; throws measurement_row_error on a bad field.
 inline measurement read_measurement_row(const csv_record& rec, const measurement_columns& cols) {
     const std::vector<std::string>& f = rec.fields;
@@ -431,25 +456,7 @@ inline measurement_set parse_measurements(std::string_view text, const std::stri
         throw input_error(file + ": empty measurement file (no header line)");
     }
     const csv_record& header = records.front();
-    detail::measurement_columns cols;
-    for (std::size_t i = 0; i < header.fields.size(); ++i) {
-        if (!cols.index.emplace(header.fields[i], i).second) {
-            throw input_error(file + ":" + std::to_string(header.line) + ": header repeats column '" +
-                              header.fields[i] + "'");
-        }
-    }
-    std::string missing;
-    int n_missing = 0;
-    for (std::string_view c : detail::measurement_required_columns) {
-        if (cols.index.find(c) == cols.index.end()) {
-            missing += (missing.empty() ? "'" : ", '") + std::string(c) + "'";
-            ++n_missing;
-        }
-    }
-    if (n_missing > 0) {
-        throw input_error(file + ":" + std::to_string(header.line) + ": header lacks required column" +
-                          (n_missing > 1 ? "s " : " ") + missing);
-    }
+    const detail::measurement_columns cols = detail::measurement_header(header, file);
     const std::size_t id_col = cols.index.find("id")->second;
 
     measurement_set out;

@@ -68,6 +68,26 @@ inline std::string param_number(double v) {
     return s;
 }
 
+/// Appends to `warnings` a line for each key of `root` (tables searched inside) that is not `known`: "FILE:LINE:
+/// unknown key 'a.b' (ignored)".
+inline void warn_unknown_keys(const toml::table& root, const std::string& file, const std::set<std::string>& known,
+                              std::vector<std::string>& warnings) {
+    std::vector<std::pair<const toml::table*, std::string>> stack{{&root, ""}};
+    while (!stack.empty()) {
+        const auto [t, prefix] = stack.back();
+        stack.pop_back();
+        for (const auto& [k, v] : *t) {
+            const std::string path = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+            if (known.count(path) == 0) {
+                warnings.push_back(file + ":" + std::to_string(v.source().begin.line) + ": unknown key '" + path +
+                                   "' (ignored)");
+            } else if (const toml::table* sub = v.as_table()) {
+                stack.emplace_back(sub, path);
+            }
+        }
+    }
+}
+
 /// Reads the [error_bands] table of `root` into `p`: each key a kind of run, each value [low, high] with
 /// 0 < low <= 1 <= high <= 100; throws input_error ("FILE:LINE: ...") otherwise.
 inline void read_error_bands(const toml::table& root, const std::string& file, cost_params& p,
@@ -188,20 +208,7 @@ inline cost_params parse_params_toml(std::string_view text, const std::string& f
     }
     detail::read_error_bands(root, file, p, known);
     if (warnings != nullptr) {
-        std::vector<std::pair<const toml::table*, std::string>> stack{{&root, ""}};
-        while (!stack.empty()) {
-            const auto [t, prefix] = stack.back();
-            stack.pop_back();
-            for (const auto& [k, v] : *t) {
-                const std::string path = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
-                if (known.count(path) == 0) {
-                    warnings->push_back(file + ":" + std::to_string(v.source().begin.line) + ": unknown key '" + path +
-                                        "' (ignored)");
-                } else if (const toml::table* sub = v.as_table()) {
-                    stack.emplace_back(sub, path);
-                }
-            }
-        }
+        detail::warn_unknown_keys(root, file, known, *warnings);
     }
     return p;
 }

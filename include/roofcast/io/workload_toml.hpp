@@ -55,40 +55,35 @@ inline void read_transformer_architecture(toml_reader& r, transformer_config& t)
 
 }  // namespace detail
 
-/// Parses a transformer description from TOML `text`; `file` names it in messages. Throws
-/// input_error ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, an
-/// out-of-range value or an inconsistent shape (heads not a multiple of kv_heads, top_k above
-/// experts, decoder_layers on a model that is not an encoder-decoder, ...); unknown keys are
-/// appended to `warnings` when it is not null.
-inline transformer_config parse_transformer_toml(std::string_view text, const std::string& file,
-                                                 std::vector<std::string>* warnings = nullptr) {
-    const toml::table root = detail::parse_toml(text, file);
-    detail::toml_reader r(root, file, warnings);
-    transformer_config t;
-    t.origin = file;
+namespace detail {
 
+/// The name and aliases of a workload file into `t`: a name without spaces, aliases neither empty, the name itself nor
+/// repeated (compared as normalize_name does).
+inline void read_transformer_names(toml_reader& r, transformer_config& t) {
     t.name = r.required_string("name");
     if (t.name.empty() || t.name.find_first_of(" \t\n") != std::string::npos) {
         r.fail("name", "must be a non-empty name without spaces, got '" + t.name + "'");
     }
     t.aliases = r.string_array("aliases");
     for (std::size_t i = 0; i < t.aliases.size(); ++i) {
-        const std::string a = detail::normalize_name(t.aliases[i]);
+        const std::string a = normalize_name(t.aliases[i]);
         if (a.empty()) {
             r.fail("aliases", "must not contain an empty name");
         }
-        if (a == detail::normalize_name(t.name)) {
+        if (a == normalize_name(t.name)) {
             r.fail("aliases", "contains '" + t.aliases[i] + "', which is the name itself");
         }
         for (std::size_t j = 0; j < i; ++j) {
-            if (detail::normalize_name(t.aliases[j]) == a) {
+            if (normalize_name(t.aliases[j]) == a) {
                 r.fail("aliases", "lists '" + t.aliases[i] + "' twice");
             }
         }
     }
-    t.description = r.optional_string("description").value_or("");
-    t.kind = detail::parse_enum(r, "kind", all_transformer_kinds);
+}
 
+/// The kind and shape of a workload file into `t` (after its kind): blocks, widths, heads, the FFN, vocabulary,
+/// sequence length, norm, positions, embeddings, biases and pooler, each within transformer_limits.
+inline void read_transformer_shape(toml_reader& r, transformer_config& t) {
     // Ranges: generous bounds on today's largest models; anything outside is a typo or a unit error.
     namespace lim = transformer_limits;
     t.layers = r.required_integer("layers", 1, lim::max_layers);
@@ -120,11 +115,11 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
         t.head_dim = t.hidden / t.heads;
     }
     t.ffn_hidden = r.required_integer("ffn_hidden", 1, lim::max_ffn_hidden);
-    t.ffn = detail::parse_enum(r, "ffn", all_ffn_kinds);
+    t.ffn = parse_enum(r, "ffn", all_ffn_kinds);
     t.vocab = r.required_integer("vocab", 1, lim::max_vocab);
     t.max_seq = r.required_integer("max_seq", 1, lim::max_seq);
-    t.norm = detail::parse_enum(r, "norm", all_norm_types);
-    t.position = detail::parse_enum(r, "position", all_position_kinds);
+    t.norm = parse_enum(r, "norm", all_norm_types);
+    t.position = parse_enum(r, "position", all_position_kinds);
     t.tied_embeddings = r.required_bool("tied_embeddings");
     t.linear_bias = r.required_bool("linear_bias");
     t.type_vocab = r.optional_integer("type_vocab", 0, lim::max_type_vocab).value_or(0);
@@ -132,7 +127,11 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
     if (t.pooler && t.kind == transformer_kind::decoder) {
         r.fail("pooler", "is BERT's encoder pooler; a kind = \"decoder\" model has none");
     }
+}
 
+/// The experts of a workload file into `t`: their number, top-k, and every how many blocks a block has them.
+inline void read_transformer_experts(toml_reader& r, transformer_config& t) {
+    namespace lim = transformer_limits;
     t.experts = r.optional_integer("experts", 1, lim::max_experts).value_or(1);
     t.top_k = r.optional_integer("top_k", 1, lim::max_experts).value_or(1);
     if (t.top_k > t.experts) {
@@ -151,26 +150,49 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
         }
         t.moe_every = *every;
     }
+}
 
-    detail::read_transformer_architecture(r, t);
+/// The published parameter count of a workload file into `t`, checked against the shape's count (within 10%).
+inline void read_published_parameters(toml_reader& r, transformer_config& t) {
     if (const auto published = r.optional_positive("published_parameters")) {
         if (*published < 1e3 || *published > 1e15) {
             r.fail("published_parameters",
                    "must be between 1e3 and 1e15 (a plain count, not millions or billions), got " +
-                       detail::transformer_toml_number(*published));
+                       transformer_toml_number(*published));
         }
         // A published count far from the shape's count means a wrong layer count, width or vocabulary.
         const double computed = parameters(t);
         if (std::abs(computed / *published - 1.0) > 0.10) {
-            r.fail("published_parameters", "is " + detail::transformer_toml_number(*published) +
-                                               " but the configuration gives " +
-                                               detail::transformer_toml_number(computed) +
+            r.fail("published_parameters", "is " + transformer_toml_number(*published) +
+                                               " but the configuration gives " + transformer_toml_number(computed) +
                                                " parameters (more than 10% apart); check layers, hidden, "
                                                "ffn_hidden, vocab and the experts");
         }
         t.published_parameters = *published;
     }
+}
 
+}  // namespace detail
+
+/// Parses a transformer description from TOML `text`; `file` names it in messages. Throws
+/// input_error ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, an
+/// out-of-range value or an inconsistent shape (heads not a multiple of kv_heads, top_k above
+/// experts, decoder_layers on a model that is not an encoder-decoder, ...); unknown keys are
+/// appended to `warnings` when it is not null.
+inline transformer_config parse_transformer_toml(std::string_view text, const std::string& file,
+                                                 std::vector<std::string>* warnings = nullptr) {
+    const toml::table root = detail::parse_toml(text, file);
+    detail::toml_reader r(root, file, warnings);
+    transformer_config t;
+    t.origin = file;
+
+    detail::read_transformer_names(r, t);
+    t.description = r.optional_string("description").value_or("");
+    t.kind = detail::parse_enum(r, "kind", all_transformer_kinds);
+    detail::read_transformer_shape(r, t);
+    detail::read_transformer_experts(r, t);
+    detail::read_transformer_architecture(r, t);
+    detail::read_published_parameters(r, t);
     t.sources = detail::read_sources(r);
     try {
         validate(t);  // the checks above have a line; the cross-field ones (experts, latent attention) have not

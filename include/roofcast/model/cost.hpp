@@ -318,6 +318,54 @@ struct gemm_schedule {
 /// The shallowest slice of K a split-K work unit is costed at.
 inline constexpr long long split_k_min_depth = 256;
 
+/// The schedule of a handful of rows run as matrix-vector products (cuBLAS gemv, llama.cpp's mmvq, TensorRT-LLM's
+/// weight-only GEMV): each weight is streamed once and the real multiply-adds run on the CUDA cores (FP32), unpadded.
+inline gemm_schedule gemv_schedule(const kernel& k, const gemm_shape& s, const cost_context& c) {
+    const auto fp32 = static_cast<std::size_t>(dtype::fp32);
+    gemm_schedule x;
+    x.tile = {static_cast<int>(std::min<long long>(s.m, 256)), static_cast<int>(std::min<long long>(s.n, 256))};
+    x.units = std::min<long long>(c.sms, std::max(s.m, s.n) * s.batch);
+    x.waves = 1;
+    x.t_math = k.work.value() / (c.vector_peak[fp32] * c.gemm_efficiency[fp32]);
+    x.t_compute = x.t_math + c.wave_overhead;
+    return x;
+}
+
+/// A tiling of a GEMM's output: the tile, the tiles over M, N and the batch, and the split of K.
+struct gemm_tiling {
+    /// The tile.
+    gemm_tile tile;
+    /// Tiles over M × N × batch.
+    long long tiles_mn;
+    /// Split-K factor.
+    int split;
+};
+
+/// The schedule of shape `s` in tiling `t`, w FLOPs per cell over 2 (best_schedule) at `rate` FLOP/s per SM; `stream_k`
+/// spreads the work units over the SMs evenly (Stream-K) instead of in whole waves.
+inline gemm_schedule split_schedule(const gemm_shape& s, const cost_context& c, const gemm_tiling& t, double w,
+                                    double rate, bool stream_k) {
+    const gemm_tile T = t.tile;
+    const int split = t.split;
+    gemm_schedule x;
+    x.tile = T;
+    x.split_k = split;
+    x.units = t.tiles_mn * split;
+    x.waves = ceil_div(x.units, c.sms);
+    // A slice runs at least split_k_min_depth deep (shorter slices cost as much: the pipeline's prologue and
+    // epilogue dominate), so the time never falls as K grows.
+    const long long depth = split == 1 ? s.k : std::max(ceil_div(s.k, split), split_k_min_depth);
+    const double waves = stream_k ? std::max(1.0, static_cast<double>(x.units) / static_cast<double>(c.sms))
+                                  : static_cast<double>(x.waves);
+    x.t_math = waves * 2.0 * w * T.m * T.n * static_cast<double>(depth) / rate;
+    x.t_compute = x.t_math + waves * c.wave_overhead;
+    // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
+    x.t_reduce = split > 1
+                     ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth + c.kernel_overhead
+                     : 0.0;
+    return x;
+}
+
 /// The schedule of `k` (shape `s`, `peak_rate` on its unit) with the smallest max(t_compute, t_memory) +
 /// t_reduce: t_wave = 2·Tm·Tn·⌈K/split⌉·w / (peak/SMs · γ · e(T)) + t_w, waves = ⌈units / SMs⌉.
 inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const cost_context& c, double peak_rate,
@@ -336,15 +384,8 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
                                                            (k.legacy_mma ? c.legacy_attention_ratio : 1.0);
     gemm_schedule best;
     double best_total = std::numeric_limits<double>::infinity();
-    // A handful of rows runs as matrix-vector products (cuBLAS gemv, llama.cpp's mmvq, TensorRT-LLM's weight-only
-    // GEMV): each weight is streamed once and the real multiply-adds run on the CUDA cores (FP32), unpadded.
     if (tensor && k.fused == fused_pass::none && std::min(s.m, s.n) <= gemv_max_rows) {
-        const auto fp32 = static_cast<std::size_t>(dtype::fp32);
-        best.tile = {static_cast<int>(std::min<long long>(s.m, 256)), static_cast<int>(std::min<long long>(s.n, 256))};
-        best.units = std::min<long long>(c.sms, std::max(s.m, s.n) * s.batch);
-        best.waves = 1;
-        best.t_math = k.work.value() / (c.vector_peak[fp32] * c.gemm_efficiency[fp32]);
-        best.t_compute = best.t_math + c.wave_overhead;
+        best = gemv_schedule(k, s, c);
         best_total = std::max(best.t_compute, t_memory);
     }
     std::array<gemm_tile, 3> seen{};
@@ -368,23 +409,7 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
             if (split > 1 && (tiles_mn * (split - 1) >= c.sms || (k.fused != fused_pass::none && s.m > 16))) {
                 break;
             }
-            gemm_schedule x;
-            x.tile = T;
-            x.split_k = split;
-            x.units = tiles_mn * split;
-            x.waves = ceil_div(x.units, c.sms);
-            // A slice runs at least split_k_min_depth deep (shorter slices cost as much: the pipeline's prologue and
-            // epilogue dominate), so the time never falls as K grows.
-            const long long depth = split == 1 ? s.k : std::max(ceil_div(s.k, split), split_k_min_depth);
-            const double waves = tensor && c.stream_k
-                                     ? std::max(1.0, static_cast<double>(x.units) / static_cast<double>(c.sms))
-                                     : static_cast<double>(x.waves);
-            x.t_math = waves * 2.0 * w * T.m * T.n * static_cast<double>(depth) / rate;
-            x.t_compute = x.t_math + waves * c.wave_overhead;
-            // Split-K writes and re-reads FP32 partial tiles in a separate reduction pass.
-            x.t_reduce = split > 1 ? 2.0 * 4.0 * static_cast<double>(s.m * s.n * s.batch) * split / c.bandwidth +
-                                         c.kernel_overhead
-                                   : 0.0;
+            const gemm_schedule x = split_schedule(s, c, {T, tiles_mn, split}, w, rate, tensor && c.stream_k);
             const double total = std::max(x.t_compute, t_memory) + x.t_reduce;
             if (total < best_total) {
                 best_total = total;

@@ -102,42 +102,52 @@ inline int profile_index(std::string_view name) {
     return -1;
 }
 
+namespace detail {
+
+/// The prior of family `a`'s parameters (prior_params).
+inline family_params prior_family(architecture a) {
+    family_params f;
+    f.gemm_efficiency.fill(0.8);
+    f.gemm_efficiency[static_cast<std::size_t>(dtype::fp32)] = 0.85;
+    f.gemm_efficiency[static_cast<std::size_t>(dtype::fp64)] = 0.85;
+    // A board sustains its rated clock when SMs·c·f³ ≤ 80% of TDP on its best-cooled part
+    // (V100 SXM2 300 W, A100 SXM4 400 W, H100 SXM5 700 W, B200 1000 W); the rest is power-limited.
+    switch (a) {
+        case architecture::volta:
+        case architecture::turing: f.power_w_per_sm_ghz3 = 0.84; break;
+        case architecture::ampere_ga100: f.power_w_per_sm_ghz3 = 1.0; break;
+        case architecture::ampere_ga10x: f.power_w_per_sm_ghz3 = 0.6; break;
+        case architecture::ada: f.power_w_per_sm_ghz3 = 0.25; break;
+        case architecture::hopper:
+        case architecture::blackwell: f.power_w_per_sm_ghz3 = 0.6; break;
+    }
+    // Settled: a matmul soaked until its clock stops falling, against the same matmul as a burst after idle; the
+    // throughput ratio r sets f = r·f_tensor and c = 0.8·TDP / (SMs·f³). Hopper: H200 BF16 708.5 of 841.9 TFLOP/s
+    // (ml-engineering, MSMF vs MAMF), f = 1.54 GHz; Blackwell: B200 1456.3 of 1770.9, f = 1.53 GHz; GA100:
+    // A100 cuBLAS 8192³ at 257 TFLOP/s on random data vs 295 on zeros, which stay under the limit (Horace He,
+    // "Strangely, matrix multiplications run faster when given predictable data"), f = 1.23 GHz. No soak
+    // measurement for the others: they settle where their bursts run.
+    switch (a) {
+        case architecture::hopper: f.settled_w_per_sm_ghz3 = 1.16; break;
+        case architecture::blackwell: f.settled_w_per_sm_ghz3 = 1.51; break;
+        case architecture::ampere_ga100: f.settled_w_per_sm_ghz3 = 1.60; break;
+        default: f.settled_w_per_sm_ghz3 = f.power_w_per_sm_ghz3; break;
+    }
+    // FlashAttention-2 at 35% of the H100's FP16 peak, FlashAttention-3 at 75% (Shah et al. 2024, Section 4.1).
+    if (a == architecture::hopper || a == architecture::blackwell) {
+        f.legacy_attention_ratio = 0.5;
+    }
+    return f;
+}
+
+}  // namespace detail
+
 /// The uncalibrated model: priors from physical reasoning, used as the starting point and the ridge
 /// prior of calibration (docs/calibration.md explains each value).
 inline cost_params prior_params() {
     cost_params p;
     for (architecture a : all_architectures) {
-        family_params& f = p.family[static_cast<std::size_t>(a)];
-        f.gemm_efficiency.fill(0.8);
-        f.gemm_efficiency[static_cast<std::size_t>(dtype::fp32)] = 0.85;
-        f.gemm_efficiency[static_cast<std::size_t>(dtype::fp64)] = 0.85;
-        // A board sustains its rated clock when SMs·c·f³ ≤ 80% of TDP on its best-cooled part
-        // (V100 SXM2 300 W, A100 SXM4 400 W, H100 SXM5 700 W, B200 1000 W); the rest is power-limited.
-        switch (a) {
-            case architecture::volta:
-            case architecture::turing: f.power_w_per_sm_ghz3 = 0.84; break;
-            case architecture::ampere_ga100: f.power_w_per_sm_ghz3 = 1.0; break;
-            case architecture::ampere_ga10x: f.power_w_per_sm_ghz3 = 0.6; break;
-            case architecture::ada: f.power_w_per_sm_ghz3 = 0.25; break;
-            case architecture::hopper:
-            case architecture::blackwell: f.power_w_per_sm_ghz3 = 0.6; break;
-        }
-        // Settled: a matmul soaked until its clock stops falling, against the same matmul as a burst after idle; the
-        // throughput ratio r sets f = r·f_tensor and c = 0.8·TDP / (SMs·f³). Hopper: H200 BF16 708.5 of 841.9 TFLOP/s
-        // (ml-engineering, MSMF vs MAMF), f = 1.54 GHz; Blackwell: B200 1456.3 of 1770.9, f = 1.53 GHz; GA100:
-        // A100 cuBLAS 8192³ at 257 TFLOP/s on random data vs 295 on zeros, which stay under the limit (Horace He,
-        // "Strangely, matrix multiplications run faster when given predictable data"), f = 1.23 GHz. No soak
-        // measurement for the others: they settle where their bursts run.
-        switch (a) {
-            case architecture::hopper: f.settled_w_per_sm_ghz3 = 1.16; break;
-            case architecture::blackwell: f.settled_w_per_sm_ghz3 = 1.51; break;
-            case architecture::ampere_ga100: f.settled_w_per_sm_ghz3 = 1.60; break;
-            default: f.settled_w_per_sm_ghz3 = f.power_w_per_sm_ghz3; break;
-        }
-        // FlashAttention-2 at 35% of the H100's FP16 peak, FlashAttention-3 at 75% (Shah et al. 2024, Section 4.1).
-        if (a == architecture::hopper || a == architecture::blackwell) {
-            f.legacy_attention_ratio = 0.5;
-        }
+        p.family[static_cast<std::size_t>(a)] = detail::prior_family(a);
     }
     auto set = [&p](std::string_view name, double host, double step, double call, double launch, double fusion,
                     double gemm, double mem) {

@@ -212,8 +212,9 @@ inline void check_run_size(const run_config& c, const workload& w) {
     if (w.cnn) {
         double largest = 0.0;
         for (const cnn_layer& l : w.cnn->layers) {
-            largest = std::max({largest, static_cast<double>(l.c_in) * l.h_in * l.w_in,
-                                static_cast<double>(l.c_out) * l.h_out * l.w_out});
+            largest = std::max(
+                {largest, static_cast<double>(l.c_in) * static_cast<double>(l.h_in) * static_cast<double>(l.w_in),
+                 static_cast<double>(l.c_out) * static_cast<double>(l.h_out) * static_cast<double>(l.w_out)});
         }
         // A network rebuilt for another input size grows with the pixel count (padding can add a row and
         // a column per layer, hence the +1).

@@ -113,6 +113,49 @@ inline double admission_wait(const workload& w, const gpu_spec& g, const run_con
     return sum / static_cast<double>(load.requests);
 }
 
+/// The iteration a Poisson stream keeps in steady state: the decode batch B = k·t(B) (Little's law, k the stream's
+/// decoding requests per second of iteration time: λ/dp·(G − 1)), solved by fixed-point iteration from B = 1 until it
+/// moves by less than half a sequence; `at(b)` predicts the iteration at batch b.
+template <class At>
+prediction iteration_at_rate(At at, double k) {
+    prediction it = at(1.0);
+    double b = 1.0;
+    for (int i = 0; i < 20; ++i) {
+        const double next = k * it.time.value();
+        if (std::abs(next - b) < 0.5) {
+            break;
+        }
+        b = next;
+        it = at(b);
+    }
+    return it;
+}
+
+/// Requests in flight at most under `load`: its clients, or a burst of fewer requests than the engine holds (`slots`
+/// at its largest batch); infinite otherwise.
+inline double requests_in_flight(const serving_load& load, double slots) {
+    if (load.concurrency) {
+        return *load.concurrency;
+    }
+    return load.requests > 0 && static_cast<double>(load.requests) < slots ? static_cast<double>(load.requests)
+                                                                           : std::numeric_limits<double>::infinity();
+}
+
+/// Sets the TPOT of `e` (its iteration's time t) and its TTFT: the admission `wait`, `arrival` (the share of an
+/// iteration an arrival waits for the next), the iterations of the prompt's earlier chunks and the one that runs its
+/// last chunk beside the decode steps (the room of an iteration: the token budget less its decode tokens).
+inline void add_latencies(serving_estimate& e, const run_plan& base, const gpu_spec& g, double wait, double arrival,
+                          const cost_params& params) {
+    const run_config& rc = base.config;
+    const double t = e.iteration.time.value();
+    const long long room = std::max<long long>(1, rc.max_batched_tokens - e.iteration.batch);
+    e.prefill_iterations = std::max<long long>(1, (rc.prompt_len + room - 1) / room);
+    const long long last = rc.prompt_len - (e.prefill_iterations - 1) * room;
+    const double own = iteration_with_prompt(base, e.iteration.batch, last, g, params).time.value();
+    e.ttft = (wait + (arrival + static_cast<double>(e.prefill_iterations - 1)) * t + own) * units::second;
+    e.tpot = t * units::second;
+}
+
 }  // namespace detail
 
 /// The steady state of run `c` of decoder `w` (phase serve under in-flight batching; max_serve_batch the engine's
@@ -157,23 +200,10 @@ inline serving_estimate serve_under_load(const workload& w, const gpu_spec& g, c
     const bool by_rate = load.rate && *load.rate < capacity;
     if (by_rate) {
         arrival = 0.5;
-        it = at(1.0);
-        double b = 1.0;
-        for (int i = 0; i < 20; ++i) {
-            const double next = *load.rate / dp * (G - 1.0) * it.time.value();
-            if (std::abs(next - b) < 0.5) {
-                break;
-            }
-            b = next;
-            it = at(b);
-        }
+        it = detail::iteration_at_rate(at, *load.rate / dp * (G - 1.0));
         e.requests_per_s = *load.rate;
     }
-    // Requests in flight at most: the clients, or a burst of fewer requests than the engine holds.
-    const double in_flight = load.concurrency ? *load.concurrency
-                             : load.requests > 0 && static_cast<double>(load.requests) < slots(full.batch)
-                                 ? static_cast<double>(load.requests)
-                                 : std::numeric_limits<double>::infinity();
+    const double in_flight = detail::requests_in_flight(load, slots(full.batch));
     const double poisson = load.rate && !std::isinf(*load.rate) ? 0.5 : 0.0;  // arrivals within an iteration
     if (std::isfinite(in_flight) && !(by_rate && static_cast<double>(it.batch) <= clients(in_flight) + 0.5)) {
         // The requests in flight bound the batch: C·(G − 1)/G decode at a time.
@@ -198,13 +228,7 @@ inline serving_estimate serve_under_load(const workload& w, const gpu_spec& g, c
     e.iteration = it;
     e.decode_batch = it.batch;
     e.output_tokens_per_s = e.requests_per_s * G;
-    const double t = it.time.value();
-    const long long room = std::max<long long>(1, rc.max_batched_tokens - it.batch);
-    e.prefill_iterations = std::max<long long>(1, (rc.prompt_len + room - 1) / room);
-    const long long last = rc.prompt_len - (e.prefill_iterations - 1) * room;
-    const double own = detail::iteration_with_prompt(base, it.batch, last, g, params).time.value();
-    e.ttft = (wait + (arrival + static_cast<double>(e.prefill_iterations - 1)) * t + own) * units::second;
-    e.tpot = t * units::second;
+    detail::add_latencies(e, base, g, wait, arrival, params);
     return e;
 }
 

@@ -357,6 +357,12 @@ inline long long replicas_for_ttft(const serving_request& r, const prefill_times
     return hi;
 }
 
+/// The replicas that serve the plan's rate when each serves `rate` (max_replicas + 1 when more are needed).
+inline long long replicas_for_rate(const serving_request& r, double rate) {
+    const double n = std::ceil(r.rate / rate);
+    return n > static_cast<double>(max_replicas) ? max_replicas + 1 : static_cast<long long>(n);
+}
+
 /// Replica figures at batch `b` with decode step `decode` (replica_throughput, tpot_quantile, replicas_for_ttft).
 inline replica_point point_at(const serving_request& r, const prefill_times& s, long long b, seconds decode,
                               double mean_gen) {
@@ -366,8 +372,7 @@ inline replica_point point_at(const serving_request& r, const prefill_times& s, 
     p.rate = replica_throughput(decode, b, s.mean, mean_gen);
     p.tpot_p50 = tpot_quantile(decode, b, s.mean, mean_gen, 0.5);
     p.tpot_p99 = tpot_quantile(decode, b, s.mean, mean_gen, 0.99);
-    const double n = std::ceil(r.rate / p.rate);
-    p.for_throughput = n > static_cast<double>(max_replicas) ? max_replicas + 1 : static_cast<long long>(n);
+    p.for_throughput = replicas_for_rate(r, p.rate);
     p.for_ttft_p50 = replicas_for_ttft(r, s, s.p50, decode, 0.5, r.targets.ttft_p50);
     p.for_ttft_p99 = replicas_for_ttft(r, s, s.p99, decode, 0.99, r.targets.ttft_p99);
     return p;
@@ -400,19 +405,15 @@ inline std::string ttft_unmet(const replica_point& p, const prefill_times& s, co
            to_string(p99 ? s.p99 : s.p50) + " + the decode step it waits for)";
 }
 
-/// The decode points of a replica of `tp` GPUs of type `g` at batches 1, 2, … up to `most`, while they meet the
-/// TPOT targets: the batch is tried upwards until it first misses one, and `stop` then names the target
-/// ("TPOT p99", "TPOT p50"); a batch 1 that misses is returned alone, for the reason.
-inline std::vector<replica_point> decode_points(const serving_request& r, const gpu_spec& g, int tp,
-                                                const cost_params& params, const prefill_times& s,
-                                                std::pair<long long, long long> lengths, double mean_gen,
-                                                long long most, std::string& stop) {
+/// The points `make_point(b)` at batches 1, 2, … up to `most` while they meet the TPOT targets of `r`: the batch is
+/// tried upwards until it first misses one, and `stop` then names the target ("TPOT p99", "TPOT p50"); a batch 1 that
+/// misses is returned alone, for the reason.
+template <class MakePoint>
+std::vector<replica_point> points_while(const serving_request& r, long long most, std::string& stop,
+                                        MakePoint make_point) {
     std::vector<replica_point> out;
     for (long long b = 1; b <= most; ++b) {
-        const run_config c = replica_run(r, tp, phase::decode, lengths.first, lengths.second, b);
-        const prediction step = predict(*r.source, g, c, params);
-        replica_point p = point_at(r, s, b, step.time, mean_gen);
-        p.limiter = step.limiter;
+        const replica_point p = make_point(b);
         if (!meets_tpot(p, r.targets)) {
             stop = r.targets.tpot_p99 && p.tpot_p99 > *r.targets.tpot_p99 ? "TPOT p99" : "TPOT p50";
             if (out.empty()) out.push_back(p);
@@ -421,6 +422,22 @@ inline std::vector<replica_point> decode_points(const serving_request& r, const 
         out.push_back(p);
     }
     return out;
+}
+
+/// The decode points of a replica of `tp` GPUs of type `g` at batches 1, 2, … up to `most`, while they meet the
+/// TPOT targets: the batch is tried upwards until it first misses one, and `stop` then names the target
+/// ("TPOT p99", "TPOT p50"); a batch 1 that misses is returned alone, for the reason.
+inline std::vector<replica_point> decode_points(const serving_request& r, const gpu_spec& g, int tp,
+                                                const cost_params& params, const prefill_times& s,
+                                                std::pair<long long, long long> lengths, double mean_gen,
+                                                long long most, std::string& stop) {
+    return points_while(r, most, stop, [&](long long b) {
+        const run_config c = replica_run(r, tp, phase::decode, lengths.first, lengths.second, b);
+        const prediction step = predict(*r.source, g, c, params);
+        replica_point p = point_at(r, s, b, step.time, mean_gen);
+        p.limiter = step.limiter;
+        return p;
+    });
 }
 
 /// The iteration points of a replica of `tp` GPUs of type `g` that batches in flight (docs/planning.md, "In-flight
@@ -441,8 +458,7 @@ inline std::vector<replica_point> iteration_points(const serving_request& r, con
     }
     const double g1 = mean_gen - 1.0;
     const long long prompt = std::max<long long>(1, std::llround(mean_prompt));
-    std::vector<replica_point> out;
-    for (long long b = 1; b <= most; ++b) {
+    return points_while(r, most, stop, [&](long long b) {
         const run_plan at = plan_for_batch(base, b);
         const prediction it = predict(at, g, params);
         const double t = it.time.value();
@@ -463,21 +479,14 @@ inline std::vector<replica_point> iteration_points(const serving_request& r, con
         const double scale = s.mean.value() > 0.0 ? ds / s.mean.value() : 0.0;
         p.ttft_p50 = (0.5 * t + t + scale * s.p50.value()) * units::second;
         p.ttft_p99 = (0.99 * t + t + scale * s.p99.value()) * units::second;
-        const double n = std::ceil(r.rate / p.rate);
-        p.for_throughput = n > static_cast<double>(max_replicas) ? max_replicas + 1 : static_cast<long long>(n);
+        p.for_throughput = replicas_for_rate(r, p.rate);
         const auto reach = [](const std::optional<seconds>& target, seconds v) {
             return !target || v <= *target ? 1LL : max_replicas + 1;
         };
         p.for_ttft_p50 = reach(r.targets.ttft_p50, *p.ttft_p50);
         p.for_ttft_p99 = reach(r.targets.ttft_p99, *p.ttft_p99);
-        if (!meets_tpot(p, r.targets)) {
-            stop = r.targets.tpot_p99 && p.tpot_p99 > *r.targets.tpot_p99 ? "TPOT p99" : "TPOT p50";
-            if (out.empty()) out.push_back(p);
-            break;
-        }
-        out.push_back(p);
-    }
-    return out;
+        return p;
+    });
 }
 
 /// The point of `points` that needs the fewest replicas (the largest batch among equals), or none when every

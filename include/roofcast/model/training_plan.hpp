@@ -651,7 +651,9 @@ inline void rank(training_plan& plan, const std::vector<training_shape>& shapes,
         if (scored[i].valid) {
             const training_shape& s = shapes[i / n];
             add_to_group(groups[{i % n, s.tp * s.pp * s.dp}], i, scored, memory, n, before, r);
-            plan.fitting += scored[i].fits ? 1 : 0;
+            if (scored[i].fits) {
+                ++plan.fitting;
+            }
             ++plan.layouts;
             if (scored[i].fits && !rejection_of(scored[i], r)) feasible.push_back(i);
         }

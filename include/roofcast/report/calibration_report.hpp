@@ -132,8 +132,8 @@ inline std::vector<family_chart> gemm_efficiency_charts(const measurement_set& d
 
 namespace detail {
 
-/// The method section of docs/calibration.md.
-inline std::string calibration_method() {
+/// The fit's stages (calibration_method).
+inline std::string calibration_stages() {
     return "## Method\n\n"
            "The cost model ([model.md](model.md)) has parameters per **architecture family** and per **software "
            "profile**; none is per GPU or per row, so a GPU without measurements is predicted from its family. They "
@@ -164,8 +164,12 @@ inline std::string calibration_method() {
            "does a hardware parameter fewer than 2 kernel rows depend on: no constant is tuned to a single row. Rows "
            "whose notes mark the value SUSPECT (it contradicts its neighbours or physics, the notes say how; "
            "[measurements README](../models/measurements/README.md)) are neither fitted nor scored; "
-           "[accuracy.md](accuracy.md) names them.\n\n"
-           "* **Log space**: the errors that matter are relative, and efficiencies act multiplicatively.\n"
+           "[accuracy.md](accuracy.md) names them.\n\n";
+}
+
+/// The fit's transforms and the bounds of its parameters (calibration_method).
+inline std::string calibration_bounds() {
+    return "* **Log space**: the errors that matter are relative, and efficiencies act multiplicatively.\n"
            "* **Bounds that mean what the names say.** Each parameter is fitted in a logit (bounded) or log "
            "(positive) transform, so it can never leave its physical range:\n\n"
            "  | parameter | range | why |\n"
@@ -191,8 +195,12 @@ inline std::string calibration_method() {
            "TensorRT, TensorRT-LLM) may run slower ones |\n"
            "  | `profile.*.memory_multiplier` | 0.5 – 1 | a framework's pointwise kernels never beat a tuned streaming "
            "kernel |\n"
-           "  | `fusion` | 0 – 1 | a fraction of the fusible kernels |\n\n"
-           "* The **ridge term** pulls each parameter toward its physically reasoned prior (`prior_params()`, "
+           "  | `fusion` | 0 – 1 | a fraction of the fusible kernels |\n\n";
+}
+
+/// The fit's ridge term, fixed parameters and start (calibration_method).
+inline std::string calibration_notes() {
+    return "* The **ridge term** pulls each parameter toward its physically reasoned prior (`prior_params()`, "
            "commented in [`params.hpp`](../include/roofcast/model/params.hpp)) with σ its allowed spread in the "
            "transformed space.\n"
            "* `power_w_per_sm_ghz3` is fixed: with one GPU per power class of a family, a power-limited clock and a "
@@ -201,6 +209,11 @@ inline std::string calibration_method() {
            "* The fit starts from the priors, not from the shipped values, so re-running it reproduces them; the "
            "likely ranges (`[error_bands]`) come from the leave-one-source-out residuals of each kind of run and the "
            "residuals of the rows scored but never fitted (`--score`; [accuracy.md](accuracy.md)).\n\n";
+}
+
+/// The method section of docs/calibration.md.
+inline std::string calibration_method() {
+    return calibration_stages() + calibration_bounds() + calibration_notes();
 }
 
 }  // namespace detail
@@ -358,7 +371,9 @@ inline std::string memory_accuracy_markdown(const validation_report& memory, con
         }
         if (const auto v = fit_verdict_right(r)) {
             ++verdicts;
-            right += *v ? 1 : 0;
+            if (*v) {
+                ++right;
+            }
         }
     }
     std::map<std::string, error_summary> sources;
@@ -536,6 +551,33 @@ inline std::string serving_family(const std::string& metric) {
     return "throughput";
 }
 
+namespace detail {
+
+/// The median APE of each source's serving rows by metric family, with the rows predicted: `cell` holds the rows of
+/// "source|family".
+inline text_table serving_by_source(const std::set<std::string>& sources,
+                                    const std::map<std::string, std::vector<const row_prediction*>>& cell) {
+    text_table by_source({"source", "rows", "throughput", "TTFT", "TPOT / ITL", "end to end"});
+    for (const std::string& s : sources) {
+        std::size_t rows = 0;
+        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
+            const auto it = cell.find(s + "|" + f);
+            rows += it == cell.end() ? 0 : it->second.size();
+        }
+        std::vector<std::string> row{s, std::to_string(rows)};
+        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
+            const auto it = cell.find(s + "|" + f);
+            const error_summary e = it == cell.end() ? error_summary{} : summarize(it->second);
+            row.push_back(e.predicted == 0 ? "-"
+                                           : format_percent(e.median_ape) + " (" + std::to_string(e.predicted) + ")");
+        }
+        by_source.add_row(row);
+    }
+    return by_source;
+}
+
+}  // namespace detail
+
 /// The "Serving under load" section of docs/accuracy.md: the serving rows (is_serving_row; never fitted, so out of
 /// sample) predicted by the iteration model (serve_under_load), by metric family overall and by source, and why rows
 /// were skipped.
@@ -563,22 +605,6 @@ inline std::string serving_accuracy_markdown(const validation_report& serving, c
         overall.add_row({f, std::to_string(e.rows), std::to_string(e.predicted), format_percent(e.median_ape),
                          format_percent(e.p90_ape), format_percent(e.within_25pct)});
     }
-    text_table by_source({"source", "rows", "throughput", "TTFT", "TPOT / ITL", "end to end"});
-    for (const std::string& s : sources) {
-        std::size_t rows = 0;
-        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
-            const auto it = cell.find(s + "|" + f);
-            rows += it == cell.end() ? 0 : it->second.size();
-        }
-        std::vector<std::string> row{s, std::to_string(rows)};
-        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
-            const auto it = cell.find(s + "|" + f);
-            const error_summary e = it == cell.end() ? error_summary{} : summarize(it->second);
-            row.push_back(e.predicted == 0 ? "-"
-                                           : format_percent(e.median_ape) + " (" + std::to_string(e.predicted) + ")");
-        }
-        by_source.add_row(row);
-    }
     std::ostringstream o;
     o << "## Serving under load, scored and never fitted\n\n"
       << "Published load tests of serving engines (" << data.file
@@ -590,7 +616,7 @@ inline std::string serving_accuracy_markdown(const validation_report& serving, c
       << summary_text(serving) << "\n"
       << overall.to_text() << "\n"
       << "median APE (rows predicted) by source\n"
-      << by_source.to_text() << "```\n\n"
+      << detail::serving_by_source(sources, cell).to_text() << "```\n\n"
       << "Where it misses: the engines run vLLM, SGLang, LMDeploy and NIM as TensorRT-LLM's profile (their kernels, "
          "CUDA graphs and scheduler overheads are not their own); a burst of requests of varied lengths runs as long "
          "as "

@@ -382,6 +382,395 @@ inline roofline_chart make_roofline(const gpu_spec& g, std::vector<roofline_poin
     return c;
 }
 
+namespace detail {
+
+/// What to_svg draws of a chart: its drawable ceilings, highest first, and its drawable points with their groups in
+/// order of first appearance.
+struct svg_contents {
+    /// Ceilings with a drawable peak, highest first.
+    std::vector<const roofline_ceiling*> ceilings;
+    /// Drawable points, in the chart's order.
+    std::vector<const roofline_point*> points;
+    /// Point groups in order of first appearance.
+    std::vector<std::string> groups;
+    /// Each point's index in `groups`.
+    std::vector<int> group_of;
+};
+
+/// The ceilings and points of `c` that to_svg draws (log_drawable peaks, drawable points).
+inline svg_contents svg_contents_of(const roofline_chart& c) {
+    svg_contents d;
+    for (const roofline_ceiling& k : c.ceilings) {
+        if (log_drawable(k.peak.value())) {
+            d.ceilings.push_back(&k);
+        }
+    }
+    std::stable_sort(d.ceilings.begin(), d.ceilings.end(),
+                     [](const roofline_ceiling* a, const roofline_ceiling* b) { return a->peak > b->peak; });
+    for (const roofline_point& p : c.points) {
+        if (!drawable(p)) {
+            continue;
+        }
+        auto it = std::find(d.groups.begin(), d.groups.end(), p.group);
+        if (it == d.groups.end()) {
+            it = d.groups.insert(d.groups.end(), p.group);
+        }
+        d.points.push_back(&p);
+        d.group_of.push_back(static_cast<int>(it - d.groups.begin()));
+    }
+    return d;
+}
+
+/// One entry of the chart's legend: a ceiling, the bandwidth slope or a point group (`index` into its list).
+struct svg_legend_entry {
+    /// What the entry stands for.
+    enum kind_t { ceiling, slope, group } kind;
+    /// Its text, cut to the legend column.
+    std::string text;
+    /// The ceiling's or group's index.
+    int index;
+};
+
+/// The legend of a chart and the width of its column right of the plot.
+struct svg_legend {
+    /// Ceilings, the slope, then point groups.
+    std::vector<svg_legend_entry> entries;
+    /// Pixels.
+    double width = 0.0;
+};
+
+/// The legend of `d` (with the slope when `has_bw`) in a chart `width` pixels wide: its texts cut to a column of at
+/// most 240 pixels and 30% of the width, the column as wide as its longest text.
+inline svg_legend svg_legend_of(const roofline_chart& c, const svg_contents& d, bool has_bw, int width) {
+    svg_legend l;
+    for (std::size_t i = 0; i < d.ceilings.size(); ++i) {
+        l.entries.push_back({svg_legend_entry::ceiling, d.ceilings[i]->label, static_cast<int>(i)});
+    }
+    if (has_bw) {
+        l.entries.push_back({svg_legend_entry::slope, "memory " + to_string(c.bandwidth), 0});
+    }
+    for (std::size_t i = 0; i < d.groups.size(); ++i) {
+        l.entries.push_back(
+            {svg_legend_entry::group, d.groups[i].empty() ? "points" : d.groups[i], static_cast<int>(i)});
+    }
+    const double legend_max = std::min(240.0, 0.3 * width);
+    const auto legend_chars = static_cast<std::size_t>((legend_max - 30.0) / 7.2);
+    for (svg_legend_entry& e : l.entries) {
+        e.text = utf8_truncate(e.text, legend_chars);
+        l.width = std::max(l.width, text_width(e.text, 12.0) + 30.0);
+    }
+    l.width = std::clamp(l.width, std::min(100.0, legend_max), legend_max);
+    return l;
+}
+
+/// A <text> element of class `cls` at (x, y) with `anchor`, its body escaped, `extra` attributes appended.
+inline std::string svg_text(const std::string& cls, double x, double y, const char* anchor, const std::string& body,
+                            const std::string& extra = "") {
+    return "<text class=\"" + cls + "\" x=\"" + svg_number(x) + "\" y=\"" + svg_number(y) + "\" text-anchor=\"" +
+           anchor + "\"" + extra + ">" + xml_escape(body) + "</text>\n";
+}
+
+/// A <line> element of class `cls` from (x0, y0) to (x1, y1).
+inline std::string svg_line(const std::string& cls, double x0, double y0, double x1, double y1, const char* stroke,
+                            double stroke_width) {
+    return "<line class=\"" + cls + "\" x1=\"" + svg_number(x0) + "\" y1=\"" + svg_number(y0) + "\" x2=\"" +
+           svg_number(x1) + "\" y2=\"" + svg_number(y1) + "\" stroke=\"" + stroke + "\" stroke-width=\"" +
+           svg_number(stroke_width) + "\"/>\n";
+}
+
+/// The plot area in pixels and its log-log maps from FLOP/byte and FLOP/s.
+struct svg_plot {
+    /// The axis ranges.
+    roofline_decades ax;
+    /// Edges in pixels.
+    double left, top, right, bottom;
+    /// The pixel column of intensity `x`.
+    double px(double x) const { return left + (std::log10(x) - ax.x_lo) / (ax.x_hi - ax.x_lo) * (right - left); }
+    /// The pixel row of rate `y`.
+    double py(double y) const { return bottom - (std::log10(y) - ax.y_lo) / (ax.y_hi - ax.y_lo) * (bottom - top); }
+    /// The plot as a box.
+    svg_box box() const { return {left, top, right, bottom}; }
+};
+
+/// The document's head: the XML declaration, the <svg> element, the background and the title (the GPU and its
+/// bandwidth) sized to fit.
+inline std::string svg_head(const roofline_chart& c, int width, int height, double left, bool has_bw) {
+    std::string s;
+    s += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
+         std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
+         "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n";
+    s += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" + std::to_string(width) + "\" height=\"" +
+         std::to_string(height) + "\" fill=\"#ffffff\"/>\n";
+    std::string title = c.gpu_name.empty() ? "roofline" : c.gpu_name + " roofline";
+    if (has_bw) {
+        title += " (memory bandwidth " + to_string(c.bandwidth) + ")";
+    }
+    const double title_size =
+        std::clamp((width - left - 10.0) / (0.62 * static_cast<double>(utf8_length(title))), 10.0, 16.0);
+    s += svg_text("title", left, 28.0, "start", title,
+                  " font-size=\"" + svg_number(title_size) + "\" font-weight=\"bold\"");
+    return s;
+}
+
+/// Grid lines, ticks (labelled every decade where there is room, else every few) and minor ticks of one axis:
+/// `vertical` for the x axis. `at(k)` is the pixel of 10^k along the axis.
+template <class At>
+std::string svg_axis(const svg_plot& p, bool vertical, int lo, int hi, double decade_px, At at) {
+    std::string s;
+    const int step =
+        decade_px >= (vertical ? 44.0 : 16.0) ? 1 : static_cast<int>(std::ceil((vertical ? 44.0 : 16.0) / decade_px));
+    for (int k = lo; k <= hi; ++k) {
+        const double v = at(std::pow(10.0, k));
+        if (k > lo && k < hi) {
+            s += vertical ? svg_line("grid", v, p.top, v, p.bottom, "#e3e3e3", 1.0)
+                          : svg_line("grid", p.left, v, p.right, v, "#e3e3e3", 1.0);
+        }
+        s += vertical ? svg_line("tick", v, p.bottom, v, p.bottom + 5.0, "#444444", 1.0)
+                      : svg_line("tick", p.left - 5.0, v, p.left, v, "#444444", 1.0);
+        if ((k - lo) % step == 0) {
+            s += vertical ? svg_text("tick-label", v, p.bottom + 19.0, "middle", decade_label(k))
+                          : svg_text("tick-label", p.left - 8.0, v + 4.0, "end", decade_label(k));
+        }
+    }
+    return s;
+}
+
+/// The axes of the plot: grid lines, ticks and their labels, minor ticks where a decade has room, the frame and the
+/// axis titles.
+inline std::string svg_axes(const svg_plot& p) {
+    const double x_decade_px = (p.right - p.left) / (p.ax.x_hi - p.ax.x_lo);
+    const double y_decade_px = (p.bottom - p.top) / (p.ax.y_hi - p.ax.y_lo);
+    std::string s = svg_axis(p, true, p.ax.x_lo, p.ax.x_hi, x_decade_px, [&p](double x) { return p.px(x); });
+    s += svg_axis(p, false, p.ax.y_lo, p.ax.y_hi, y_decade_px, [&p](double y) { return p.py(y); });
+    for (int m = 2; m <= 9; ++m) {
+        if (x_decade_px >= 30.0) {
+            for (int k = p.ax.x_lo; k < p.ax.x_hi; ++k) {
+                const double x = p.px(m * std::pow(10.0, k));
+                s += svg_line("minor-tick", x, p.bottom, x, p.bottom + 3.0, "#444444", 0.8);
+            }
+        }
+        if (y_decade_px >= 30.0) {
+            for (int k = p.ax.y_lo; k < p.ax.y_hi; ++k) {
+                const double y = p.py(m * std::pow(10.0, k));
+                s += svg_line("minor-tick", p.left - 3.0, y, p.left, y, "#444444", 0.8);
+            }
+        }
+    }
+    s += "<rect class=\"frame\" x=\"" + svg_number(p.left) + "\" y=\"" + svg_number(p.top) + "\" width=\"" +
+         svg_number(p.right - p.left) + "\" height=\"" + svg_number(p.bottom - p.top) +
+         "\" fill=\"none\" stroke=\"#444444\" stroke-width=\"1\"/>\n";
+    s += svg_text("axis-title", (p.left + p.right) / 2.0, p.bottom + 42.0, "middle", "arithmetic intensity (FLOP/byte)",
+                  " font-size=\"13\"");
+    s += svg_text("axis-title", 22.0, (p.top + p.bottom) / 2.0, "middle", "performance (FLOP/s)",
+                  " font-size=\"13\" transform=\"rotate(-90 22 " + svg_number((p.top + p.bottom) / 2.0) + ")\"");
+    return s;
+}
+
+/// The memory roof as drawn: y = bandwidth × x from the left edge up to the highest ceiling, clipped to the plot;
+/// `drawn` false where none of it is inside.
+struct svg_slope {
+    /// Whether the slope is drawn.
+    bool drawn = false;
+    /// Its ends in pixels.
+    double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;
+    /// Whether the slope passes through `b` (its corners lie on both sides of the line, within its extent).
+    bool crosses(const svg_box& b) const {
+        if (!drawn || b.x1 < std::min(x0, x1) || b.x0 > std::max(x0, x1) || b.y1 < std::min(y0, y1) ||
+            b.y0 > std::max(y0, y1)) {
+            return false;
+        }
+        const auto side = [&](double x, double y) { return (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0); };
+        const double a = side(b.x0, b.y0);
+        const double corners[] = {side(b.x1, b.y0), side(b.x0, b.y1), side(b.x1, b.y1)};
+        return std::any_of(std::begin(corners), std::end(corners), [&](double v) { return (v > 0) != (a > 0); });
+    }
+};
+
+/// The slope of bandwidth `bw` (drawn when `has_bw`) under the highest of `ceilings`, in plot `p`.
+inline svg_slope svg_slope_of(const svg_plot& p, double bw, bool has_bw,
+                              const std::vector<const roofline_ceiling*>& ceilings) {
+    svg_slope sl;
+    if (!has_bw) {
+        return sl;
+    }
+    const double xa = std::max(std::pow(10.0, p.ax.x_lo), std::pow(10.0, p.ax.y_lo) / bw);
+    double xb = std::min(std::pow(10.0, p.ax.x_hi), std::pow(10.0, p.ax.y_hi) / bw);
+    if (!ceilings.empty()) {
+        xb = std::min(xb, ceilings.front()->peak.value() / bw);
+    }
+    if (xa < xb) {
+        sl = {true, p.px(xa), p.py(bw * xa), p.px(xb), p.py(bw * xb)};
+    }
+    return sl;
+}
+
+/// Whether box `b` is inside the plot and clear of every box `taken`.
+inline bool svg_free(const svg_plot& p, const std::vector<svg_box>& taken, const svg_box& b) {
+    return p.box().contains(b) &&
+           std::none_of(taken.begin(), taken.end(), [&](const svg_box& o) { return o.overlaps(b); });
+}
+
+/// The ceilings from their ridge points rightwards (bandwidth `bw`, drawn when `has_bw`), with their labels
+/// ("fp16/bf16 989 TFLOP/s") right-aligned, above their line or else below it, clear of the slope, the obstacles
+/// `taken`, the other ceilings and each other's labels; where neither place is clear, the dtypes alone are tried; else
+/// the label goes above the line or just below the previous label (the dtypes alone where the full label would cross
+/// the slope). Adds the lines and labels to `taken`.
+inline std::string svg_ceilings(const svg_plot& p, double bw, bool has_bw,
+                                const std::vector<const roofline_ceiling*>& ceilings, const svg_slope& slope,
+                                std::vector<svg_box>& taken) {
+    std::string s;
+    std::vector<svg_box> lines;
+    const double x_min = std::pow(10.0, p.ax.x_lo);
+    for (const roofline_ceiling* k : ceilings) {
+        const double peak = k->peak.value();
+        const double x0 = p.px(has_bw ? std::clamp(peak / bw, x_min, std::pow(10.0, p.ax.x_hi)) : x_min);
+        lines.push_back({x0, p.py(peak) - 1.5, p.right, p.py(peak) + 1.5});
+    }
+    std::vector<svg_box> labels;
+    double last_baseline = -HUGE_VAL;
+    for (std::size_t i = 0; i < ceilings.size(); ++i) {
+        const roofline_ceiling& k = *ceilings[i];
+        const char* colour = ceiling_colours[i % ceiling_colours.size()];
+        const double y = p.py(k.peak.value());
+        s += svg_line("ceiling", lines[i].x0, y, p.right, y, colour, 2.0);
+        const std::string full = k.label + " " + to_string(k.peak);
+        const auto box_at = [&](const std::string& text, double baseline) {
+            return svg_box{p.right - 5.0 - text_width(text, 11.0), baseline - 10.0, p.right - 5.0, baseline + 2.0};
+        };
+        const auto clear = [&](const std::string& text, double baseline) {
+            const svg_box b = box_at(text, baseline);
+            for (std::size_t j = 0; j < lines.size(); ++j) {
+                if (j != i && lines[j].overlaps(b)) {
+                    return false;
+                }
+            }
+            const auto hit = [&](const svg_box& o) { return o.overlaps(b); };
+            return p.box().contains(b) && !slope.crosses(b) && std::none_of(labels.begin(), labels.end(), hit) &&
+                   std::none_of(taken.begin(), taken.end(), hit);
+        };
+        double baseline = std::min(std::max(y - 5.0, last_baseline + 13.0), p.bottom - 4.0);
+        std::string label = slope.crosses(box_at(full, baseline)) ? k.label : full;
+        for (const std::string* text : {&full, &k.label}) {
+            if (clear(*text, y - 5.0) || clear(*text, y + 13.0)) {
+                label = *text;
+                baseline = clear(*text, y - 5.0) ? y - 5.0 : y + 13.0;
+                break;
+            }
+        }
+        last_baseline = baseline;
+        s += svg_text("ceiling-label", p.right - 5.0, baseline, "end", label,
+                      std::string(" font-size=\"11\" fill=\"") + colour + "\"");
+        labels.push_back(box_at(label, baseline));
+    }
+    taken.insert(taken.end(), lines.begin(), lines.end());
+    taken.insert(taken.end(), labels.begin(), labels.end());
+    return s;
+}
+
+/// The slope's label (`label`) along it, above it, at the first of several places clear of the obstacles `taken`,
+/// which it then joins; none where no place is clear (the legend names the bandwidth).
+inline std::string svg_slope_label(const svg_plot& p, const svg_slope& sl, const std::string& label,
+                                   std::vector<svg_box>& taken) {
+    const double len = std::hypot(sl.x1 - sl.x0, sl.y1 - sl.y0);
+    const double w = text_width(label, 11.0);
+    if (!sl.drawn || len <= w + 20.0) {
+        return "";
+    }
+    const double ux = (sl.x1 - sl.x0) / len;
+    const double uy = (sl.y1 - sl.y0) / len;
+    for (double f : {0.35, 0.5, 0.2, 0.65, 0.8}) {
+        const double t = std::clamp(f * len, w / 2.0 + 8.0, len - w / 2.0 - 8.0);
+        // The rotated text approximated by five boxes along it, centred 9.5 px above the line.
+        std::vector<svg_box> boxes;
+        for (int j = 0; j < 5; ++j) {
+            const double along = t - w / 2.0 + w * (j + 0.5) / 5.0;
+            const double cx = sl.x0 + ux * along + uy * 9.5;
+            const double cy = sl.y0 + uy * along - ux * 9.5;
+            const double r = std::max(w / 10.0, 5.5);
+            boxes.push_back({cx - r, cy - r, cx + r, cy + r});
+        }
+        if (std::all_of(boxes.begin(), boxes.end(), [&](const svg_box& b) { return svg_free(p, taken, b); })) {
+            taken.insert(taken.end(), boxes.begin(), boxes.end());
+            const double lx = sl.x0 + ux * t + uy * 5.0;
+            const double ly = sl.y0 + uy * t - ux * 5.0;
+            const double angle = std::atan2(sl.y1 - sl.y0, sl.x1 - sl.x0) * 180.0 / 3.14159265358979323846;
+            return svg_text("bandwidth-label", lx, ly, "middle", label,
+                            " font-size=\"11\" fill=\"#333333\" transform=\"rotate(" + svg_number(angle) + " " +
+                                svg_number(lx) + " " + svg_number(ly) + ")\"");
+        }
+    }
+    return "";
+}
+
+/// The label of the point at (x, y), at the first of eight places around its marker (right, left, above, below,
+/// diagonals) clear of the obstacles `taken` and the slope, which it then joins; none where no place is.
+inline std::string svg_point_label(const svg_plot& p, const std::string& label, double x, double y,
+                                   const svg_slope& slope, std::vector<svg_box>& taken) {
+    const double w = text_width(label, 10.0);
+    struct candidate {
+        double tx, ty;
+        const char* anchor;
+        svg_box box;
+    };
+    const candidate candidates[] = {
+        {x + 8.0, y + 3.5, "start", {x + 8.0, y - 6.5, x + 8.0 + w, y + 3.5}},
+        {x - 8.0, y + 3.5, "end", {x - 8.0 - w, y - 6.5, x - 8.0, y + 3.5}},
+        {x, y - 9.0, "middle", {x - w / 2.0, y - 19.0, x + w / 2.0, y - 9.0}},
+        {x, y + 17.0, "middle", {x - w / 2.0, y + 7.0, x + w / 2.0, y + 17.0}},
+        {x + 6.0, y - 8.0, "start", {x + 6.0, y - 18.0, x + 6.0 + w, y - 8.0}},
+        {x + 6.0, y + 16.0, "start", {x + 6.0, y + 6.0, x + 6.0 + w, y + 16.0}},
+        {x - 6.0, y - 8.0, "end", {x - 6.0 - w, y - 18.0, x - 6.0, y - 8.0}},
+        {x - 6.0, y + 16.0, "end", {x - 6.0 - w, y + 6.0, x - 6.0, y + 16.0}},
+    };
+    for (const candidate& k : candidates) {
+        if (!label.empty() && svg_free(p, taken, k.box) && !slope.crosses(k.box)) {
+            taken.push_back(k.box);
+            return svg_text("point-label", k.tx, k.ty, k.anchor, label,
+                            " font-size=\"10\" fill=\"#222222\" stroke=\"#ffffff\" stroke-width=\"3\" "
+                            "stroke-linejoin=\"round\" paint-order=\"stroke\"");
+        }
+    }
+    return "";
+}
+
+/// The legend column at x = `lx` from the top of the plot: ceilings, the slope, then point groups; "+N more" where
+/// the column is full.
+inline std::string svg_legend_group(const svg_legend& legend, double lx, double top, int height) {
+    std::string s = "<g class=\"legend\">\n";
+    double ly = top + 8.0;
+    const std::vector<svg_legend_entry>& entries = legend.entries;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const svg_legend_entry& e = entries[i];
+        if (e.kind == svg_legend_entry::group && i > 0 && entries[i - 1].kind != svg_legend_entry::group) {
+            ly += 8.0;  // gap between the roof and the points
+        }
+        if (ly + 18.0 > height - 8.0 && i + 1 < entries.size()) {
+            s += svg_text("legend-label", lx, ly + 4.0, "start", "+" + std::to_string(entries.size() - i) + " more");
+            break;
+        }
+        const auto index = static_cast<std::size_t>(e.index);
+        switch (e.kind) {
+            case svg_legend_entry::ceiling:
+                s += svg_line("legend-line", lx, ly, lx + 20.0, ly, ceiling_colours[index % ceiling_colours.size()],
+                              2.0);
+                break;
+            case svg_legend_entry::slope:
+                s += svg_line("legend-line", lx, ly + 5.0, lx + 20.0, ly - 5.0, "#333333", 2.0);
+                break;
+            case svg_legend_entry::group:
+                s += svg_marker(e.index, group_colours[index % group_colours.size()], lx + 10.0, ly, "legend-marker",
+                                "");
+                break;
+        }
+        s += svg_text("legend-label", lx + 28.0, ly + 4.0, "start", e.text);
+        ly += 18.0;
+    }
+    return s + "</g>\n";
+}
+
+}  // namespace detail
+
 /// The chart as a standalone SVG document (well-formed XML, xmlns set, width x height pixels): log-log
 /// axes with decade ticks labelled with SI prefixes, the bandwidth slope up to the highest ceiling, each
 /// ceiling from its ridge point rightwards with its label and peak, a legend (ceilings, the slope, then
@@ -401,354 +790,41 @@ inline std::string to_svg(const roofline_chart& c, int width = 820, int height =
         throw input_error("roofline SVG of " + std::to_string(width) + " x " + std::to_string(height) +
                           " pixels is too small (at least 400 x 300)");
     }
-    using detail::svg_box;
-    using detail::svg_number;
-    using detail::xml_escape;
     const double bw = c.bandwidth.value();
     const bool has_bw = detail::log_drawable(bw);
-    const detail::roofline_decades ax = detail::axis_decades(c);
-
-    // Ceilings drawn, highest first; point groups in order of first appearance.
-    std::vector<const roofline_ceiling*> ceilings;
-    for (const roofline_ceiling& k : c.ceilings) {
-        if (detail::log_drawable(k.peak.value())) {
-            ceilings.push_back(&k);
-        }
-    }
-    std::stable_sort(ceilings.begin(), ceilings.end(),
-                     [](const roofline_ceiling* a, const roofline_ceiling* b) { return a->peak > b->peak; });
-    std::vector<const roofline_point*> points;
-    std::vector<std::string> groups;
-    std::vector<int> group_of;
-    for (const roofline_point& p : c.points) {
-        if (!detail::drawable(p)) {
-            continue;
-        }
-        auto it = std::find(groups.begin(), groups.end(), p.group);
-        if (it == groups.end()) {
-            it = groups.insert(groups.end(), p.group);
-        }
-        points.push_back(&p);
-        group_of.push_back(static_cast<int>(it - groups.begin()));
-    }
-
-    // Legend entries decide the width of the legend column right of the plot.
-    struct legend_entry {
-        enum kind_t { ceiling, slope, group } kind;
-        std::string text;
-        int index;
-    };
-    std::vector<legend_entry> legend;
-    for (std::size_t i = 0; i < ceilings.size(); ++i) {
-        legend.push_back({legend_entry::ceiling, ceilings[i]->label, static_cast<int>(i)});
-    }
-    if (has_bw) {
-        legend.push_back({legend_entry::slope, "memory " + to_string(c.bandwidth), 0});
-    }
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-        legend.push_back({legend_entry::group, groups[i].empty() ? "points" : groups[i], static_cast<int>(i)});
-    }
-    const double legend_max = std::min(240.0, 0.3 * width);
-    const auto legend_chars = static_cast<std::size_t>((legend_max - 30.0) / 7.2);
-    double legend_width = 0.0;
-    for (legend_entry& e : legend) {
-        e.text = detail::utf8_truncate(e.text, legend_chars);
-        legend_width = std::max(legend_width, detail::text_width(e.text, 12.0) + 30.0);
-    }
-    legend_width = std::clamp(legend_width, std::min(100.0, legend_max), legend_max);
-
-    // Plot area and coordinate maps.
-    const double left = 78.0;
-    const double top = 46.0;
-    const double right = width - legend_width - 24.0;
-    const double bottom = height - 54.0;
-    const svg_box plot{left, top, right, bottom};
-    const auto px = [&](double x) { return left + (std::log10(x) - ax.x_lo) / (ax.x_hi - ax.x_lo) * (right - left); };
-    const auto py = [&](double y) { return bottom - (std::log10(y) - ax.y_lo) / (ax.y_hi - ax.y_lo) * (bottom - top); };
-    const double x_min = std::pow(10.0, ax.x_lo);
-    const double x_max = std::pow(10.0, ax.x_hi);
-    const double y_min = std::pow(10.0, ax.y_lo);
-    const double y_max = std::pow(10.0, ax.y_hi);
-    const auto n = [](double v) { return svg_number(v); };
-    const auto text_el = [&](const std::string& cls, double x, double y, const char* anchor, const std::string& body,
-                             const std::string& extra = "") {
-        return "<text class=\"" + cls + "\" x=\"" + n(x) + "\" y=\"" + n(y) + "\" text-anchor=\"" + anchor + "\"" +
-               extra + ">" + xml_escape(body) + "</text>\n";
-    };
-    const auto line_el = [&](const std::string& cls, double x0, double y0, double x1, double y1, const char* stroke,
-                             double stroke_width) {
-        return "<line class=\"" + cls + "\" x1=\"" + n(x0) + "\" y1=\"" + n(y0) + "\" x2=\"" + n(x1) + "\" y2=\"" +
-               n(y1) + "\" stroke=\"" + stroke + "\" stroke-width=\"" + n(stroke_width) + "\"/>\n";
-    };
-
-    std::string s;
-    s += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
-         std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
-         "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n";
-    s += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"" + std::to_string(width) + "\" height=\"" +
-         std::to_string(height) + "\" fill=\"#ffffff\"/>\n";
-    std::string title = c.gpu_name.empty() ? "roofline" : c.gpu_name + " roofline";
-    if (has_bw) {
-        title += " (memory bandwidth " + to_string(c.bandwidth) + ")";
-    }
-    const double title_size = std::clamp((width - left - 10.0) / (0.62 * detail::utf8_length(title)), 10.0, 16.0);
-    s += text_el("title", left, 28.0, "start", title, " font-size=\"" + n(title_size) + "\" font-weight=\"bold\"");
-
-    // Grid, frame, ticks and tick labels.
-    const double x_decade_px = (right - left) / (ax.x_hi - ax.x_lo);
-    const double y_decade_px = (bottom - top) / (ax.y_hi - ax.y_lo);
-    const int x_step = x_decade_px >= 44.0 ? 1 : static_cast<int>(std::ceil(44.0 / x_decade_px));
-    const int y_step = y_decade_px >= 16.0 ? 1 : static_cast<int>(std::ceil(16.0 / y_decade_px));
-    for (int k = ax.x_lo; k <= ax.x_hi; ++k) {
-        const double x = px(std::pow(10.0, k));
-        if (k > ax.x_lo && k < ax.x_hi) {
-            s += line_el("grid", x, top, x, bottom, "#e3e3e3", 1.0);
-        }
-        s += line_el("tick", x, bottom, x, bottom + 5.0, "#444444", 1.0);
-        if ((k - ax.x_lo) % x_step == 0) {
-            s += text_el("tick-label", x, bottom + 19.0, "middle", detail::decade_label(k));
-        }
-    }
-    for (int k = ax.y_lo; k <= ax.y_hi; ++k) {
-        const double y = py(std::pow(10.0, k));
-        if (k > ax.y_lo && k < ax.y_hi) {
-            s += line_el("grid", left, y, right, y, "#e3e3e3", 1.0);
-        }
-        s += line_el("tick", left - 5.0, y, left, y, "#444444", 1.0);
-        if ((k - ax.y_lo) % y_step == 0) {
-            s += text_el("tick-label", left - 8.0, y + 4.0, "end", detail::decade_label(k));
-        }
-    }
-    for (int m = 2; m <= 9; ++m) {
-        if (x_decade_px >= 30.0) {
-            for (int k = ax.x_lo; k < ax.x_hi; ++k) {
-                const double x = px(m * std::pow(10.0, k));
-                s += line_el("minor-tick", x, bottom, x, bottom + 3.0, "#444444", 0.8);
-            }
-        }
-        if (y_decade_px >= 30.0) {
-            for (int k = ax.y_lo; k < ax.y_hi; ++k) {
-                const double y = py(m * std::pow(10.0, k));
-                s += line_el("minor-tick", left - 3.0, y, left, y, "#444444", 0.8);
-            }
-        }
-    }
-    s += "<rect class=\"frame\" x=\"" + n(left) + "\" y=\"" + n(top) + "\" width=\"" + n(right - left) +
-         "\" height=\"" + n(bottom - top) + "\" fill=\"none\" stroke=\"#444444\" stroke-width=\"1\"/>\n";
-    s += text_el("axis-title", (left + right) / 2.0, bottom + 42.0, "middle", "arithmetic intensity (FLOP/byte)",
-                 " font-size=\"13\"");
-    s += text_el("axis-title", 22.0, (top + bottom) / 2.0, "middle", "performance (FLOP/s)",
-                 " font-size=\"13\" transform=\"rotate(-90 22 " + n((top + bottom) / 2.0) + ")\"");
-
+    const detail::svg_contents d = detail::svg_contents_of(c);
+    const detail::svg_legend legend = detail::svg_legend_of(c, d, has_bw, width);
+    const detail::svg_plot p{detail::axis_decades(c), 78.0, 46.0, width - legend.width - 24.0, height - 54.0};
+    std::string s = detail::svg_head(c, width, height, p.left, has_bw) + detail::svg_axes(p);
     // Obstacles for labels: markers, the slope, its label, ceiling lines and labels.
-    std::vector<svg_box> taken;
-    std::vector<std::pair<double, double>> marks;  // marker centres, in the order of `points`
-    for (const roofline_point* p : points) {
-        marks.emplace_back(px(p->intensity.value()), py(p->achieved.value()));
+    std::vector<detail::svg_box> taken;
+    std::vector<std::pair<double, double>> marks;  // marker centres, in the order of the points
+    for (const roofline_point* pt : d.points) {
+        marks.emplace_back(p.px(pt->intensity.value()), p.py(pt->achieved.value()));
         taken.push_back(
             {marks.back().first - 6.0, marks.back().second - 6.0, marks.back().first + 6.0, marks.back().second + 6.0});
     }
-    const auto is_free = [&](const svg_box& b) {
-        return plot.contains(b) &&
-               std::none_of(taken.begin(), taken.end(), [&](const svg_box& o) { return o.overlaps(b); });
-    };
-
-    // The memory roof: y = bandwidth × x, from the left edge up to the highest ceiling, clipped to the plot.
-    bool has_slope = false;
-    double sx0 = 0.0;
-    double sy0 = 0.0;
-    double sx1 = 0.0;
-    double sy1 = 0.0;
-    if (has_bw) {
-        const double xa = std::max(x_min, y_min / bw);
-        double xb = std::min(x_max, y_max / bw);
-        if (!ceilings.empty()) {
-            xb = std::min(xb, ceilings.front()->peak.value() / bw);
-        }
-        if (xa < xb) {
-            has_slope = true;
-            sx0 = px(xa);
-            sy0 = py(bw * xa);
-            sx1 = px(xb);
-            sy1 = py(bw * xb);
-            s += line_el("bandwidth", sx0, sy0, sx1, sy1, "#333333", 2.0);
-        }
+    const detail::svg_slope slope = detail::svg_slope_of(p, bw, has_bw, d.ceilings);
+    if (slope.drawn) {
+        s += detail::svg_line("bandwidth", slope.x0, slope.y0, slope.x1, slope.y1, "#333333", 2.0);
     }
-    // Whether the slope passes through `b` (its corners lie on both sides of the line, within its extent).
-    const auto crosses_slope = [&](const svg_box& b) {
-        if (!has_slope || b.x1 < std::min(sx0, sx1) || b.x0 > std::max(sx0, sx1) || b.y1 < std::min(sy0, sy1) ||
-            b.y0 > std::max(sy0, sy1)) {
-            return false;
-        }
-        const auto side = [&](double x, double y) { return (sx1 - sx0) * (y - sy0) - (sy1 - sy0) * (x - sx0); };
-        const double a = side(b.x0, b.y0);
-        const double corners[] = {side(b.x1, b.y0), side(b.x0, b.y1), side(b.x1, b.y1)};
-        return std::any_of(std::begin(corners), std::end(corners), [&](double v) { return (v > 0) != (a > 0); });
-    };
-    // Ceilings: from the ridge point rightwards. Labels ("fp16/bf16 989 TFLOP/s") are right-aligned, above
-    // their line or else below it, clear of the slope, the markers, the other ceilings and each other's
-    // labels; where neither place is clear, the dtypes alone are tried; else the label goes above the line
-    // or just below the previous label (the dtypes alone where the full label would cross the slope).
-    std::vector<svg_box> ceiling_lines;
-    for (const roofline_ceiling* k : ceilings) {
-        const double p = k->peak.value();
-        const double x0 = px(has_bw ? std::clamp(p / bw, x_min, x_max) : x_min);
-        ceiling_lines.push_back({x0, py(p) - 1.5, right, py(p) + 1.5});
-    }
-    std::vector<svg_box> ceiling_labels;
-    double last_baseline = -HUGE_VAL;
-    for (std::size_t i = 0; i < ceilings.size(); ++i) {
-        const roofline_ceiling& k = *ceilings[i];
-        const char* colour = detail::ceiling_colours[i % detail::ceiling_colours.size()];
-        const double y = py(k.peak.value());
-        s += line_el("ceiling", ceiling_lines[i].x0, y, right, y, colour, 2.0);
-        const std::string full = k.label + " " + to_string(k.peak);
-        const auto box_at = [&](const std::string& text, double baseline) {
-            return svg_box{right - 5.0 - detail::text_width(text, 11.0), baseline - 10.0, right - 5.0, baseline + 2.0};
-        };
-        const auto clear = [&](const std::string& text, double baseline) {
-            const svg_box b = box_at(text, baseline);
-            for (std::size_t j = 0; j < ceiling_lines.size(); ++j) {
-                if (j != i && ceiling_lines[j].overlaps(b)) {
-                    return false;
-                }
-            }
-            const auto hit = [&](const svg_box& o) { return o.overlaps(b); };
-            return plot.contains(b) && !crosses_slope(b) &&
-                   std::none_of(ceiling_labels.begin(), ceiling_labels.end(), hit) &&
-                   std::none_of(taken.begin(), taken.end(), hit);
-        };
-        double baseline = std::min(std::max(y - 5.0, last_baseline + 13.0), bottom - 4.0);
-        std::string label = crosses_slope(box_at(full, baseline)) ? k.label : full;
-        for (const std::string* text : {&full, &k.label}) {
-            if (clear(*text, y - 5.0) || clear(*text, y + 13.0)) {
-                label = *text;
-                baseline = clear(*text, y - 5.0) ? y - 5.0 : y + 13.0;
-                break;
-            }
-        }
-        last_baseline = baseline;
-        s += text_el("ceiling-label", right - 5.0, baseline, "end", label,
-                     std::string(" font-size=\"11\" fill=\"") + colour + "\"");
-        ceiling_labels.push_back(box_at(label, baseline));
-    }
-    taken.insert(taken.end(), ceiling_lines.begin(), ceiling_lines.end());
-    taken.insert(taken.end(), ceiling_labels.begin(), ceiling_labels.end());
-
-    // The slope's label along it, above it, at the first of several places clear of the markers and
-    // the ceilings (if any).
-    if (has_slope) {
-        const double len = std::hypot(sx1 - sx0, sy1 - sy0);
-        const std::string label = to_string(c.bandwidth);
-        const double w = detail::text_width(label, 11.0);
-        if (len > w + 20.0) {
-            const double ux = (sx1 - sx0) / len;
-            const double uy = (sy1 - sy0) / len;
-            double best_t = -1.0;
-            for (double f : {0.35, 0.5, 0.2, 0.65, 0.8}) {
-                const double t = std::clamp(f * len, w / 2.0 + 8.0, len - w / 2.0 - 8.0);
-                // The rotated text approximated by five boxes along it, centred 9.5 px above the line.
-                std::vector<svg_box> boxes;
-                for (int j = 0; j < 5; ++j) {
-                    const double along = t - w / 2.0 + w * (j + 0.5) / 5.0;
-                    const double cx = sx0 + ux * along + uy * 9.5;
-                    const double cy = sy0 + uy * along - ux * 9.5;
-                    const double r = std::max(w / 10.0, 5.5);
-                    boxes.push_back({cx - r, cy - r, cx + r, cy + r});
-                }
-                if (std::all_of(boxes.begin(), boxes.end(), is_free)) {
-                    best_t = t;
-                    taken.insert(taken.end(), boxes.begin(), boxes.end());
-                    break;
-                }
-            }
-            if (best_t >= 0.0) {  // else only the legend names the bandwidth
-                const double lx = sx0 + ux * best_t + uy * 5.0;
-                const double ly = sy0 + uy * best_t - ux * 5.0;
-                const double angle = std::atan2(sy1 - sy0, sx1 - sx0) * 180.0 / 3.14159265358979323846;
-                s += text_el("bandwidth-label", lx, ly, "middle", label,
-                             " font-size=\"11\" fill=\"#333333\" transform=\"rotate(" + n(angle) + " " + n(lx) + " " +
-                                 n(ly) + ")\"");
-            }
-        }
-    }
-
-    // Points: markers with tooltips, then their labels where they fit (right, left, above, below, diagonals).
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const roofline_point& p = *points[i];
-        const int g = group_of[i];
-        const std::string tip = p.label + (p.group.empty() ? "" : " [" + p.group + "]") + ": " +
-                                detail::intensity_text(p.intensity) + ", " + to_string(p.achieved);
-        s += detail::svg_marker(g, detail::group_colours[static_cast<std::size_t>(g) % detail::group_colours.size()],
-                                marks[i].first, marks[i].second, "point", xml_escape(tip));
+    s += detail::svg_ceilings(p, bw, has_bw, d.ceilings, slope, taken);
+    s += detail::svg_slope_label(p, slope, to_string(c.bandwidth), taken);
+    // Points: markers with tooltips, then their labels where they fit.
+    for (std::size_t i = 0; i < d.points.size(); ++i) {
+        const roofline_point& pt = *d.points[i];
+        const auto g = static_cast<std::size_t>(d.group_of[i]);
+        const std::string tip = pt.label + (pt.group.empty() ? "" : " [" + pt.group + "]") + ": " +
+                                detail::intensity_text(pt.intensity) + ", " + to_string(pt.achieved);
+        s += detail::svg_marker(d.group_of[i], detail::group_colours[g % detail::group_colours.size()], marks[i].first,
+                                marks[i].second, "point", detail::xml_escape(tip));
     }
     const std::size_t max_point_labels = 24;
-    for (std::size_t i = 0; i < points.size() && points.size() <= max_point_labels; ++i) {
-        const std::string label = detail::utf8_truncate(points[i]->label, 24);
-        const double x = marks[i].first;
-        const double y = marks[i].second;
-        const double w = detail::text_width(label, 10.0);
-        struct candidate {
-            double tx, ty;
-            const char* anchor;
-            svg_box box;
-        };
-        const candidate candidates[] = {
-            {x + 8.0, y + 3.5, "start", {x + 8.0, y - 6.5, x + 8.0 + w, y + 3.5}},
-            {x - 8.0, y + 3.5, "end", {x - 8.0 - w, y - 6.5, x - 8.0, y + 3.5}},
-            {x, y - 9.0, "middle", {x - w / 2.0, y - 19.0, x + w / 2.0, y - 9.0}},
-            {x, y + 17.0, "middle", {x - w / 2.0, y + 7.0, x + w / 2.0, y + 17.0}},
-            {x + 6.0, y - 8.0, "start", {x + 6.0, y - 18.0, x + 6.0 + w, y - 8.0}},
-            {x + 6.0, y + 16.0, "start", {x + 6.0, y + 6.0, x + 6.0 + w, y + 16.0}},
-            {x - 6.0, y - 8.0, "end", {x - 6.0 - w, y - 18.0, x - 6.0, y - 8.0}},
-            {x - 6.0, y + 16.0, "end", {x - 6.0 - w, y + 6.0, x - 6.0, y + 16.0}},
-        };
-        for (const candidate& k : candidates) {
-            if (!label.empty() && is_free(k.box) && !crosses_slope(k.box)) {
-                s += text_el("point-label", k.tx, k.ty, k.anchor, label,
-                             " font-size=\"10\" fill=\"#222222\" stroke=\"#ffffff\" stroke-width=\"3\" "
-                             "stroke-linejoin=\"round\" paint-order=\"stroke\"");
-                taken.push_back(k.box);
-                break;
-            }
-        }
+    for (std::size_t i = 0; i < d.points.size() && d.points.size() <= max_point_labels; ++i) {
+        s += detail::svg_point_label(p, detail::utf8_truncate(d.points[i]->label, 24), marks[i].first, marks[i].second,
+                                     slope, taken);
     }
-
-    // Legend: ceilings, the slope, then point groups; "+N more" where the column is full.
-    s += "<g class=\"legend\">\n";
-    const double lx = right + 18.0;
-    double ly = top + 8.0;
-    for (std::size_t i = 0; i < legend.size(); ++i) {
-        const legend_entry& e = legend[i];
-        if (e.kind == legend_entry::group && i > 0 && legend[i - 1].kind != legend_entry::group) {
-            ly += 8.0;  // gap between the roof and the points
-        }
-        if (ly + 18.0 > height - 8.0 && i + 1 < legend.size()) {
-            s += text_el("legend-label", lx, ly + 4.0, "start", "+" + std::to_string(legend.size() - i) + " more");
-            break;
-        }
-        switch (e.kind) {
-            case legend_entry::ceiling:
-                s += line_el(
-                    "legend-line", lx, ly, lx + 20.0, ly,
-                    detail::ceiling_colours[static_cast<std::size_t>(e.index) % detail::ceiling_colours.size()], 2.0);
-                break;
-            case legend_entry::slope:
-                s += line_el("legend-line", lx, ly + 5.0, lx + 20.0, ly - 5.0, "#333333", 2.0);
-                break;
-            case legend_entry::group:
-                s += detail::svg_marker(
-                    e.index, detail::group_colours[static_cast<std::size_t>(e.index) % detail::group_colours.size()],
-                    lx + 10.0, ly, "legend-marker", "");
-                break;
-        }
-        s += text_el("legend-label", lx + 28.0, ly + 4.0, "start", e.text);
-        ly += 18.0;
-    }
-    s += "</g>\n";
-    s += "</svg>\n";
-    return s;
+    return s + detail::svg_legend_group(legend, p.right + 18.0, p.top, height) + "</svg>\n";
 }
 
 /// A short text summary: GPU, bandwidth, each ceiling with its ridge point, and the points (those to_svg

@@ -85,50 +85,16 @@ public:
             }
             numeric[c] = numeric_column(c);
         }
-        const auto total = [&] {
-            std::size_t w = 0, n = 0;
-            for (std::size_t c = 0; c < header_.size(); ++c) {
-                w += shown[c] ? width[c] : 0;
-                n += shown[c] ? 1 : 0;
-            }
-            return w + (n > 0 ? 2 * (n - 1) : 0);
-        };
-        std::string left_out;
-        for (const std::string& name : optional_) {
-            const auto it = std::find(header_.begin(), header_.end(), name);
-            if (max_width == 0 || total() <= max_width || it == header_.end()) {
-                continue;
-            }
-            const auto c = static_cast<std::size_t>(it - header_.begin());
-            if (shown[c]) {
-                shown[c] = false;
-                left_out += (left_out.empty() ? "" : ", ") + name;
-            }
-        }
+        const std::string left_out = drop_optional(shown, width, max_width);
         std::ostringstream o;
-        auto line = [&](const std::vector<std::string>& r) {
-            std::string s;
-            std::size_t last = r.size();
-            while (last > 0 && !shown[last - 1]) {
-                --last;
-            }
-            for (std::size_t c = 0; c < last; ++c) {
-                if (!shown[c]) {
-                    continue;
-                }
-                const std::string pad(width[c] - display_width(r[c]), ' ');
-                s += (s.empty() ? "" : "  ") + (numeric[c] ? pad + r[c] : r[c] + (c + 1 < last ? pad : ""));
-            }
-            o << s << '\n';
-        };
-        line(header_);
+        o << text_line(header_, shown, width, numeric);
         std::vector<std::string> rule;
         for (std::size_t w : width) {
             rule.emplace_back(w, '-');
         }
-        line(rule);
+        o << text_line(rule, shown, width, numeric);
         for (const auto& r : rows_) {
-            line(r);
+            o << text_line(r, shown, width, numeric);
         }
         if (!left_out.empty()) {
             o << "(" << left_out << " left out to fit " << max_width << " columns; --wide shows every column)\n";
@@ -178,10 +144,61 @@ public:
     }
 
 private:
+    /// The width of the columns `shown`, two spaces between them.
+    static std::size_t shown_width(const std::vector<bool>& shown, const std::vector<std::size_t>& width) {
+        std::size_t w = 0, n = 0;
+        for (std::size_t c = 0; c < shown.size(); ++c) {
+            w += shown[c] ? width[c] : 0;
+            if (shown[c]) {
+                ++n;
+            }
+        }
+        return w + (n > 0 ? 2 * (n - 1) : 0);
+    }
+
+    /// Hides the optional columns, in their order, while the columns `shown` are wider than `max_width` (0: no
+    /// limit); returns the names of those it hid, comma-separated.
+    std::string drop_optional(std::vector<bool>& shown, const std::vector<std::size_t>& width,
+                              std::size_t max_width) const {
+        std::string left_out;
+        for (const std::string& name : optional_) {
+            const auto it = std::find(header_.begin(), header_.end(), name);
+            if (max_width == 0 || shown_width(shown, width) <= max_width || it == header_.end()) {
+                continue;
+            }
+            const auto c = static_cast<std::size_t>(it - header_.begin());
+            if (shown[c]) {
+                shown[c] = false;
+                left_out += (left_out.empty() ? "" : ", ") + name;
+            }
+        }
+        return left_out;
+    }
+
+    /// One line of the table: the cells of `r` in the columns `shown`, padded to `width` (numeric columns on the
+    /// left), with no padding after the last column shown.
+    static std::string text_line(const std::vector<std::string>& r, const std::vector<bool>& shown,
+                                 const std::vector<std::size_t>& width, const std::vector<bool>& numeric) {
+        std::string s;
+        std::size_t last = r.size();
+        while (last > 0 && !shown[last - 1]) {
+            --last;
+        }
+        for (std::size_t c = 0; c < last; ++c) {
+            if (!shown[c]) {
+                continue;
+            }
+            const std::string pad(width[c] - display_width(r[c]), ' ');
+            s += (s.empty() ? "" : "  ") + (numeric[c] ? pad + r[c] : r[c] + (c + 1 < last ? pad : ""));
+        }
+        return s + '\n';
+    }
     static std::size_t display_width(const std::string& s) {
         std::size_t n = 0;
-        for (unsigned char c : s) {
-            n += (c & 0xC0) != 0x80 ? 1 : 0;  // count UTF-8 code points, not bytes
+        for (char c : s) {
+            if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {  // count UTF-8 code points, not bytes
+                ++n;
+            }
         }
         return n;
     }

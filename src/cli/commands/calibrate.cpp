@@ -76,6 +76,56 @@ void write_calibration_report(const calibrate_options& opt, const calibration_re
     write_file(opt.report, calibration_markdown(res, after, charts, "calibration", command));
 }
 
+/// The memory rows scored: the allocator cache measured on the reserved_to_allocated rows, the rows in sample, and
+/// held out (predicted with the cache measured without their source).
+struct memory_scores {
+    std::vector<allocator_fit> allocator;
+    validation_report in_sample, held_out;
+};
+
+/// Measures the allocator cache into `params` and scores the memory rows; the footprint's likely range (the "memory"
+/// error band) comes from the held-out rows.
+memory_scores score_memory(const measurement_set& memory_data, const model_catalog& c, cost_params& params) {
+    memory_scores m;
+    m.allocator = fit_allocator_cache(memory_data, params);
+    m.in_sample = validate(memory_data, c, params);
+    m.held_out = allocator_held_out(memory_data, c, params);
+    if (const auto band = memory_error_band(m.held_out, memory_data)) {
+        params.error_bands["memory"] = *band;
+    }
+    return m;
+}
+
+/// accuracy.md's memory section, or nothing without memory rows.
+std::string memory_section(const memory_scores& m, const measurement_set& memory_data) {
+    return memory_data.rows.empty()
+               ? std::string()
+               : "\n" + memory_accuracy_markdown(m.held_out, m.in_sample, memory_data, m.allocator);
+}
+
+/// The command as documented, without output paths, so re-running it reproduces the files byte for byte.
+std::string command_of(const calibrate_options& opt) {
+    std::string command = "roofcast calibrate " + data_arguments(opt) + (opt.mode.empty() ? "" : " --mode " + opt.mode);
+    for (const std::string& f : opt.score) {
+        command += " --score " + f;
+    }
+    for (const std::string& s : opt.cross_validate) {
+        command += " --cross-validate " + s;
+    }
+    return command;
+}
+
+/// "wrote FILE, FILE" for the files asked for, if any.
+void print_written(const calibrate_options& opt) {
+    std::string wrote;
+    for (const std::string* f : {&opt.out, &opt.report, &opt.accuracy_report, &opt.held_out}) {
+        wrote += f->empty() ? "" : (wrote.empty() ? "" : ", ") + *f;
+    }
+    if (!wrote.empty()) {
+        std::cout << "wrote " << wrote << '\n';
+    }
+}
+
 int run(const calibrate_options& opt) {
     const model_catalog c = load_catalog(opt.common);
     // Memory rows are scored apart: no least-squares parameter changes a footprint; the allocator cache is
@@ -93,14 +143,7 @@ int run(const calibrate_options& opt) {
     if (o.progress) {
         std::cerr << '\n';
     }
-    // The command as documented, without output paths, so re-running it reproduces the files byte for byte.
-    std::string command = "roofcast calibrate " + data_arguments(opt) + (opt.mode.empty() ? "" : " --mode " + opt.mode);
-    for (const std::string& f : opt.score) {
-        command += " --score " + f;
-    }
-    for (const std::string& s : opt.cross_validate) {
-        command += " --cross-validate " + s;
-    }
+    const std::string command = command_of(opt);
     const std::vector<cross_validation> cvs = run_cross_validations(opt, data, c);
     // The fitted model on its own rows (the likely ranges do not change a prediction, so once serves both uses).
     const validation_report after = validate(data, c, res.params);
@@ -109,28 +152,10 @@ int run(const calibrate_options& opt) {
     const measurement_set scored_data = opt.score.empty() ? measurement_set{} : load_scored(opt);
     const validation_report scored = validate(scored_data, c, res.params);
     const std::vector<time_residual> scored_residuals = time_residuals(scored, scored_data, c);
-    std::vector<time_residual> pool = scored_residuals;
-    if (cvs.empty()) {  // no held-out residuals: the in-sample ones
-        const std::vector<time_residual> in_sample = time_residuals(after, data, c);
-        pool.insert(pool.end(), in_sample.begin(), in_sample.end());
-    }
-    for (const cross_validation& cv : cvs) {
-        if (cv.split == cv_split::source || cvs.size() == 1) {
-            const std::vector<time_residual> held = time_residuals(cv.held_out, data, c);
-            pool.insert(pool.end(), held.begin(), held.end());
-            break;
-        }
-    }
+    const std::vector<time_residual> pool = band_residuals(cvs, scored_residuals, after, data, c);
     res.params.error_bands = bands_of(pool);
     const std::map<std::string, range_coverage> coverage = held_out_coverage(pool, scored_residuals);
-    // The allocator cache is measured on the memory file's reserved_to_allocated rows; the footprint's likely range
-    // comes from the rows predicted with the cache measured without their source (out of sample).
-    const std::vector<allocator_fit> allocator = fit_allocator_cache(memory_data, res.params);
-    const validation_report memory_in_sample = validate(memory_data, c, res.params);
-    const validation_report memory_after = allocator_held_out(memory_data, c, res.params);
-    if (const auto band = memory_error_band(memory_after, memory_data)) {
-        res.params.error_bands["memory"] = *band;
-    }
+    const memory_scores memory = score_memory(memory_data, c, res.params);
     res.params.origin = "calibrated on " + data.file + (opt.mode.empty() ? "" : " (mode " + opt.mode + ")");
     if (!opt.out.empty()) {
         write_file(opt.out, to_toml(res.params, {"roofcast cost-model parameters, generated by:", command,
@@ -141,10 +166,7 @@ int run(const calibrate_options& opt) {
     }
     if (!opt.accuracy_report.empty()) {
         write_file(opt.accuracy_report,
-                   accuracy_markdown(after, cvs, command) +
-                       (memory_data.rows.empty()
-                            ? std::string()
-                            : "\n" + memory_accuracy_markdown(memory_after, memory_in_sample, memory_data, allocator)) +
+                   accuracy_markdown(after, cvs, command) + memory_section(memory, memory_data) +
                        (scored_data.rows.empty() ? std::string()
                                                  : "\n" + scored_accuracy_markdown(scored, scored_data, coverage)) +
                        (serving_data.rows.empty()
@@ -161,13 +183,7 @@ int run(const calibrate_options& opt) {
     for (const cross_validation& cv : cvs) {
         std::cout << describe(cv);
     }
-    std::string wrote;
-    for (const std::string* f : {&opt.out, &opt.report, &opt.accuracy_report, &opt.held_out}) {
-        wrote += f->empty() ? "" : (wrote.empty() ? "" : ", ") + *f;
-    }
-    if (!wrote.empty()) {
-        std::cout << "wrote " << wrote << '\n';
-    }
+    print_written(opt);
     return warn_skipped_rows(after);
 }
 
