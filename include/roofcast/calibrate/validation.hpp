@@ -912,8 +912,11 @@ inline constexpr std::array<std::string_view, 31> descriptive_keys = {"backend",
 /// 4.8); `channels_last=amp-only`, NVIDIA's ResNet-50 scripts' NCHW outside AMP, as channels-last (costed NCHW, with
 /// cuDNN's transposes, their two A100 TF32 rows come out 21% slow, which the rows do not show); a serving engine's
 /// memory fraction (`gpu_memory_utilization`, `mem_fraction_static`, `kv_cache_free_gpu_mem_fraction`), its KV pool
-/// sized by TensorRT-LLM's rule; SGLang's `torch_compile=1`, as its CUDA graphs.
-inline constexpr std::array<std::string_view, 8> approximated_keys = {"channels_last",
+/// sized by TensorRT-LLM's rule; SGLang's `torch_compile=1`, as its CUDA graphs; an engine's `attention_backend`
+/// (FlashInfer, FlashMLA, Triton), as the engine's fused attention at the memory floor (vLLM's two DeepSeek-R1 MLA
+/// backends differ by 10% in vllm-project/vllm#13747).
+inline constexpr std::array<std::string_view, 9> approximated_keys = {"attention_backend",
+                                                                      "channels_last",
                                                                       "gpu_memory_utilization",
                                                                       "kv_cache_free_gpu_mem_fraction",
                                                                       "mem_fraction_static",
