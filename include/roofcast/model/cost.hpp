@@ -341,10 +341,11 @@ struct gemm_tiling {
     int split;
 };
 
-/// The schedule of shape `s` in tiling `t`, w FLOPs per cell over 2 (best_schedule) at `rate` FLOP/s per SM; `stream_k`
-/// spreads the work units over the SMs evenly (Stream-K) instead of in whole waves.
-inline gemm_schedule split_schedule(const gemm_shape& s, const cost_context& c, const gemm_tiling& t, double w,
-                                    double rate, bool stream_k) {
+/// The schedule of kernel `k` (shape `s`) in tiling `t`, w FLOPs per cell over 2 (best_schedule) at `rate` FLOP/s per
+/// SM; on tensor cores with Stream-K (c.stream_k) the work units spread over the SMs evenly instead of in whole waves.
+inline gemm_schedule split_schedule(const kernel& k, const gemm_shape& s, const cost_context& c, const gemm_tiling& t,
+                                    double w, double rate) {
+    const bool stream_k = k.unit == exec_unit::tensor_core && c.stream_k;
     const gemm_tile T = t.tile;
     const int split = t.split;
     gemm_schedule x;
@@ -409,7 +410,7 @@ inline gemm_schedule best_schedule(const kernel& k, const gemm_shape& s, const c
             if (split > 1 && (tiles_mn * (split - 1) >= c.sms || (k.fused != fused_pass::none && s.m > 16))) {
                 break;
             }
-            const gemm_schedule x = split_schedule(s, c, {T, tiles_mn, split}, w, rate, tensor && c.stream_k);
+            const gemm_schedule x = split_schedule(k, s, c, {T, tiles_mn, split}, w, rate);
             const double total = std::max(x.t_compute, t_memory) + x.t_reduce;
             if (total < best_total) {
                 best_total = total;

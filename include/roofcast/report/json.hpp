@@ -1,7 +1,7 @@
 /// @file
 /// JSON form of the report and calibration results (nlohmann-json), beside io/json.hpp's for the model's: the GPU and
 /// workload lists, the roofline chart and the validation report. Kept out of io/ so that io/ never includes report/ or
-/// calibrate/ (the folders form no loop: docs/units.md, "Layout").
+/// calibrate/ (the folders form no loop: docs/units.md, "Naming and layout").
 #ifndef ROOFCAST_REPORT_JSON_HPP
 #define ROOFCAST_REPORT_JSON_HPP
 

@@ -513,13 +513,18 @@ inline std::string svg_head(const roofline_chart& c, int width, int height, doub
     return s;
 }
 
-/// Grid lines, ticks (labelled every decade where there is room, else every few) and minor ticks of one axis:
-/// `vertical` for the x axis. `at(k)` is the pixel of 10^k along the axis.
+/// An axis of the roofline chart: x (arithmetic intensity, ticks along the bottom) or y (performance, on the left).
+enum class svg_axis_kind { x, y };
+
+/// Grid lines, ticks and minor ticks of one axis, from decade `lo` to `hi`, `decade_px` pixels apart; a tick is
+/// labelled every decade where a decade has room for its label (44 pixels across, 16 up), else every few. `at(v)` is
+/// the pixel of value v along the axis.
 template <class At>
-std::string svg_axis(const svg_plot& p, bool vertical, int lo, int hi, double decade_px, At at) {
+std::string svg_axis(const svg_plot& p, svg_axis_kind kind, int lo, int hi, double decade_px, At at) {
     std::string s;
-    const int step =
-        decade_px >= (vertical ? 44.0 : 16.0) ? 1 : static_cast<int>(std::ceil((vertical ? 44.0 : 16.0) / decade_px));
+    const bool vertical = kind == svg_axis_kind::x;  // its grid lines and ticks are vertical
+    const double room = vertical ? 44.0 : 16.0;
+    const int step = decade_px >= room ? 1 : static_cast<int>(std::ceil(room / decade_px));
     for (int k = lo; k <= hi; ++k) {
         const double v = at(std::pow(10.0, k));
         if (k > lo && k < hi) {
@@ -541,8 +546,9 @@ std::string svg_axis(const svg_plot& p, bool vertical, int lo, int hi, double de
 inline std::string svg_axes(const svg_plot& p) {
     const double x_decade_px = (p.right - p.left) / (p.ax.x_hi - p.ax.x_lo);
     const double y_decade_px = (p.bottom - p.top) / (p.ax.y_hi - p.ax.y_lo);
-    std::string s = svg_axis(p, true, p.ax.x_lo, p.ax.x_hi, x_decade_px, [&p](double x) { return p.px(x); });
-    s += svg_axis(p, false, p.ax.y_lo, p.ax.y_hi, y_decade_px, [&p](double y) { return p.py(y); });
+    std::string s =
+        svg_axis(p, svg_axis_kind::x, p.ax.x_lo, p.ax.x_hi, x_decade_px, [&p](double x) { return p.px(x); });
+    s += svg_axis(p, svg_axis_kind::y, p.ax.y_lo, p.ax.y_hi, y_decade_px, [&p](double y) { return p.py(y); });
     for (int m = 2; m <= 9; ++m) {
         if (x_decade_px >= 30.0) {
             for (int k = p.ax.x_lo; k < p.ax.x_hi; ++k) {
