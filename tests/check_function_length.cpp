@@ -123,9 +123,10 @@ bool initializer(const std::string& head) {
         const char before = i > 0 ? head[i - 1] : ' ';
         const char after = i + 1 < head.size() ? head[i + 1] : ' ';
         const bool comparison = after == '=' || before == '=' || before == '<' || before == '>' || before == '!';
-        const bool named_operator = head.rfind("operator", i) != std::string::npos &&
-                                    head.substr(head.rfind("operator", i) + 8, i - head.rfind("operator", i) - 8)
-                                            .find_first_not_of(" +-*/%^&|<>!=") == std::string::npos;
+        const std::size_t op = head.rfind("operator", i);  // an '=' in an operator's name: operator=, operator<=
+        const bool named_operator =
+            op != std::string::npos &&
+            head.substr(op + 8, i - op - 8).find_first_not_of(" +-*/%^&|<>!=") == std::string::npos;
         if (!comparison && !named_operator) {
             return true;
         }
@@ -135,7 +136,9 @@ bool initializer(const std::string& head) {
 
 /// The function's name in `head`: the identifier (or operator) before its parameter list's '('.
 std::string function_name(const std::string& head) {
-    const std::size_t open = head.find('(', head.find("operator") == std::string::npos ? 0 : head.find("operator") + 9);
+    // An operator's parameter list is the first '(' after the operator's first character (operator() has two).
+    const std::size_t op = head.find("operator");
+    const std::size_t open = head.find('(', op == std::string::npos ? 0 : op + 9);
     std::size_t e = open;
     while (e > 0 && std::isspace(static_cast<unsigned char>(head[e - 1]))) {
         --e;

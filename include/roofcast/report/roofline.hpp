@@ -490,6 +490,14 @@ struct svg_plot {
     double py(double y) const { return bottom - (std::log10(y) - ax.y_lo) / (ax.y_hi - ax.y_lo) * (bottom - top); }
     /// The plot as a box.
     svg_box box() const { return {left, top, right, bottom}; }
+    /// The axes' ends: FLOP/byte along x, FLOP/s along y.
+    double x_min() const { return std::pow(10.0, ax.x_lo); }
+    double x_max() const { return std::pow(10.0, ax.x_hi); }
+    double y_min() const { return std::pow(10.0, ax.y_lo); }
+    double y_max() const { return std::pow(10.0, ax.y_hi); }
+    /// Pixels per decade along x and along y.
+    double x_decade_px() const { return (right - left) / (ax.x_hi - ax.x_lo); }
+    double y_decade_px() const { return (bottom - top) / (ax.y_hi - ax.y_lo); }
 };
 
 /// The document's head: the XML declaration, the <svg> element, the background and the title (the GPU and its
@@ -516,17 +524,17 @@ inline std::string svg_head(const roofline_chart& c, int width, int height, doub
 /// An axis of the roofline chart: x (arithmetic intensity, ticks along the bottom) or y (performance, on the left).
 enum class svg_axis_kind { x, y };
 
-/// Grid lines, ticks and minor ticks of one axis, from decade `lo` to `hi`, `decade_px` pixels apart; a tick is
-/// labelled every decade where a decade has room for its label (44 pixels across, 16 up), else every few. `at(v)` is
-/// the pixel of value v along the axis.
-template <class At>
-std::string svg_axis(const svg_plot& p, svg_axis_kind kind, int lo, int hi, double decade_px, At at) {
+/// Grid lines and ticks of one axis at each decade; a tick is labelled every decade where a decade has room for its
+/// label (44 pixels across, 16 up), else every few.
+inline std::string svg_axis(const svg_plot& p, svg_axis_kind kind) {
     std::string s;
     const bool vertical = kind == svg_axis_kind::x;  // its grid lines and ticks are vertical
+    const int lo = vertical ? p.ax.x_lo : p.ax.y_lo, hi = vertical ? p.ax.x_hi : p.ax.y_hi;
+    const double decade_px = vertical ? p.x_decade_px() : p.y_decade_px();
     const double room = vertical ? 44.0 : 16.0;
     const int step = decade_px >= room ? 1 : static_cast<int>(std::ceil(room / decade_px));
     for (int k = lo; k <= hi; ++k) {
-        const double v = at(std::pow(10.0, k));
+        const double v = vertical ? p.px(std::pow(10.0, k)) : p.py(std::pow(10.0, k));
         if (k > lo && k < hi) {
             s += vertical ? svg_line("grid", v, p.top, v, p.bottom, "#e3e3e3", 1.0)
                           : svg_line("grid", p.left, v, p.right, v, "#e3e3e3", 1.0);
@@ -544,11 +552,8 @@ std::string svg_axis(const svg_plot& p, svg_axis_kind kind, int lo, int hi, doub
 /// The axes of the plot: grid lines, ticks and their labels, minor ticks where a decade has room, the frame and the
 /// axis titles.
 inline std::string svg_axes(const svg_plot& p) {
-    const double x_decade_px = (p.right - p.left) / (p.ax.x_hi - p.ax.x_lo);
-    const double y_decade_px = (p.bottom - p.top) / (p.ax.y_hi - p.ax.y_lo);
-    std::string s =
-        svg_axis(p, svg_axis_kind::x, p.ax.x_lo, p.ax.x_hi, x_decade_px, [&p](double x) { return p.px(x); });
-    s += svg_axis(p, svg_axis_kind::y, p.ax.y_lo, p.ax.y_hi, y_decade_px, [&p](double y) { return p.py(y); });
+    const double x_decade_px = p.x_decade_px(), y_decade_px = p.y_decade_px();
+    std::string s = svg_axis(p, svg_axis_kind::x) + svg_axis(p, svg_axis_kind::y);
     for (int m = 2; m <= 9; ++m) {
         if (x_decade_px >= 30.0) {
             for (int k = p.ax.x_lo; k < p.ax.x_hi; ++k) {
@@ -600,8 +605,8 @@ inline svg_slope svg_slope_of(const svg_plot& p, double bw, bool has_bw,
     if (!has_bw) {
         return sl;
     }
-    const double xa = std::max(std::pow(10.0, p.ax.x_lo), std::pow(10.0, p.ax.y_lo) / bw);
-    double xb = std::min(std::pow(10.0, p.ax.x_hi), std::pow(10.0, p.ax.y_hi) / bw);
+    const double xa = std::max(p.x_min(), p.y_min() / bw);
+    double xb = std::min(p.x_max(), p.y_max() / bw);
     if (!ceilings.empty()) {
         xb = std::min(xb, ceilings.front()->peak.value() / bw);
     }
@@ -627,10 +632,9 @@ inline std::string svg_ceilings(const svg_plot& p, double bw, bool has_bw,
                                 std::vector<svg_box>& taken) {
     std::string s;
     std::vector<svg_box> lines;
-    const double x_min = std::pow(10.0, p.ax.x_lo);
     for (const roofline_ceiling* k : ceilings) {
         const double peak = k->peak.value();
-        const double x0 = p.px(has_bw ? std::clamp(peak / bw, x_min, std::pow(10.0, p.ax.x_hi)) : x_min);
+        const double x0 = p.px(has_bw ? std::clamp(peak / bw, p.x_min(), p.x_max()) : p.x_min());
         lines.push_back({x0, p.py(peak) - 1.5, p.right, p.py(peak) + 1.5});
     }
     std::vector<svg_box> labels;

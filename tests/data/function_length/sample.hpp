@@ -1,5 +1,5 @@
-// Fixture of check_function_length (tests/CMakeLists.txt): which braces open a function body, and how long it is.
-#include <array>
+// clang-format off
+#include <array>  // check_function_length fixture (tests/CMakeLists.txt), laid out by hand: which braces count
 #define BLOCK { {
 namespace fixture {
 
