@@ -111,7 +111,7 @@ inline outcome gpu_toml(const std::uint8_t* data, std::size_t size) {
     std::vector<std::string> warnings;
     gpu_spec g;
     try {
-        g = parse_gpu_toml(text, file, &warnings);
+        g = parse_gpu_toml(text, file, collect_into(warnings));
     } catch (const error& e) {
         return rejected(e, file);
     }
@@ -179,7 +179,7 @@ inline outcome workload_toml(const std::uint8_t* data, std::size_t size) {
     std::vector<std::string> warnings;
     transformer_config t;
     try {
-        t = parse_transformer_toml(text, file, &warnings);
+        t = parse_transformer_toml(text, file, collect_into(warnings));
     } catch (const error& e) {
         return rejected(e, file);
     }
@@ -198,15 +198,16 @@ inline outcome hf_config(const std::uint8_t* data, std::size_t size) {
     std::vector<std::string> warnings;
     workload w;
     try {
-        w = parse_hf_config(text, file, &warnings);
+        w = parse_hf_config(text, file, collect_into(warnings));
     } catch (const error& e) {
         return rejected(e, file);
     }
     for (const std::string& m : warnings) {
         require(!m.empty(), "an empty warning");
     }
-    require(w.transformer.has_value(), "a config.json read as something other than a transformer");
-    check_transformer(*w.transformer);
+    const transformer_config* t = transformer_of(w);
+    require(t != nullptr, "a config.json read as something other than a transformer");
+    check_transformer(*t);
     return {true, w.name};
 }
 

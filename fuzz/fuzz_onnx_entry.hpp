@@ -27,9 +27,10 @@ inline outcome onnx_model(const std::uint8_t* data, std::size_t size) {
     } catch (const error& e) {
         return rejected(e, file);
     }
-    require(imported.model.cnn.has_value(), "an ONNX graph imported as something other than a network");
+    const cnn_graph* g = cnn_of(imported.model);
+    require(g != nullptr, "an ONNX graph imported as something other than a network");
     try {
-        validate(*imported.model.cnn);
+        validate(*g);
     } catch (const error& e) {
         throw invariant_violation(std::string("the importer accepted an invalid network: ") + e.what());
     }

@@ -80,7 +80,7 @@ std::string blank_non_code(const std::string& text) {
         } else if (c == '"' || (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(text[i - 1]))))) {
             std::size_t e = i + 1;  // a digit separator (1'000) is not a literal
             while (e < n && text[e] != c) {
-                e += text[e] == '\\' ? 2 : 1;
+                e += text[e] == '\\' ? 2U : 1U;
             }
             blank(i, e + 1);
             i = e + 1;

@@ -79,7 +79,7 @@ TEST_CASE("every multi-GPU training row the fit never sees is predicted, from at
         CHECK(m.num_gpus >= 8);
         CHECK(m.mode == "train");
         ++sources[m.source.substr(0, m.source.find('@'))];
-        suspect += m.suspect() ? 1 : 0;
+        suspect += m.suspect() ? 1U : 0U;
     }
     CHECK(sources.size() >= 9);
     CHECK(d.rows.size() >= 100);

@@ -2,6 +2,7 @@
 // the ridge prior, quantiles, and skip reasons.
 #include <roofcast/calibrate/cross_validate.hpp>
 #include <roofcast/calibrate/fit.hpp>
+#include <roofcast/calibrate/ranged.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/model/defaults.hpp>
 #include <roofcast/report/calibration_report.hpp>
@@ -144,7 +145,7 @@ TEST_CASE("rows of frameworks without a profile are costed as the software they 
     const rc::validation_report r =
         rc::validate(rc::parse_measurements(csv, "t.csv"), rc::catalog(), rc::default_params());
     REQUIRE(r.rows.size() == 9);
-    for (const std::size_t i : {0, 1, 2, 3, 4, 5, 7}) {
+    for (const std::size_t i : {0U, 1U, 2U, 3U, 4U, 5U, 7U}) {
         REQUIRE(r.rows[i].predicted.has_value());
     }
     // nanotron runs as megatron, JAX (MaxText's minimal_flash policy) as XLA with selective recompute, Colossal-AI as
@@ -205,7 +206,7 @@ TEST_CASE("parameters round-trip through TOML") {
     p.profile[static_cast<std::size_t>(rc::profile_index("llama.cpp"))].host_overhead_us = 7.5;
     p.origin = "test";
     std::vector<std::string> warnings;
-    const rc::cost_params q = rc::parse_params_toml(rc::to_toml(p), "p.toml", &warnings);
+    const rc::cost_params q = rc::parse_params_toml(rc::to_toml(p), "p.toml", rc::collect_into(warnings));
     CHECK(warnings.empty());
     CHECK(q.family[static_cast<std::size_t>(rc::architecture::ada)].memory_efficiency == 0.8125);
     CHECK(q.profile[static_cast<std::size_t>(rc::profile_index("llama.cpp"))].host_overhead_us == 7.5);
@@ -215,7 +216,7 @@ TEST_CASE("parameters round-trip through TOML") {
         doctest::Contains("p.toml:2: key 'architecture.ada.memory_efficiency' must be between 0.6 and 1, got 1.5"),
         rc::input_error);
     warnings.clear();
-    (void)rc::parse_params_toml("[architecture.ada]\nmemory_efficency = 0.5\n", "p.toml", &warnings);
+    (void)rc::parse_params_toml("[architecture.ada]\nmemory_efficency = 0.5\n", "p.toml", rc::collect_into(warnings));
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0] == "p.toml:2: unknown key 'architecture.ada.memory_efficency' (ignored)");
 }
@@ -490,4 +491,36 @@ TEST_CASE("the allocator cache is the median over sources of each source's media
     const double t4_room = rc::catalog().gpu("T4").usable_memory.value() / 1073741824.0 - 1.0;  // less 1 GiB of context
     REQUIRE(1.10 * t4_allocated > t4_room);
     CHECK(rc::predict_measurement(run.rows[3], rc::catalog(), p) == doctest::Approx(t4_room));
+}
+
+TEST_CASE("the shipped calibration's likely ranges come from held-out rows, in the library as in the CLI") {
+    // ResNet-50 training on one GPU from the shipped measurements: whole-network rows of several sources.
+    const rc::measurement_set all =
+        rc::load_measurements(std::string(ROOFCAST_SOURCE_DIR) + "/models/measurements/measured-dev.csv");
+    rc::measurement_set data;
+    data.file = all.file;
+    for (const rc::measurement& m : all.rows) {
+        if (m.workload == "resnet50" && m.mode == "train" && m.num_gpus == 1 && !m.suspect()) {
+            data.rows.push_back(m);
+        }
+    }
+    REQUIRE(data.rows.size() >= 20);
+    const rc::model_catalog& cat = rc::catalog();
+    // Without cross-validations or scored rows the ranges are the in-sample ones, as calibrate() sets them.
+    const rc::ranged_calibration in_sample = rc::calibrate_with_ranges(data, cat);
+    const rc::calibration_result plain = rc::calibrate(data, cat);
+    REQUIRE(in_sample.result.params.error_bands.count("cnn-train") == 1);
+    CHECK(in_sample.result.params.error_bands == plain.params.error_bands);
+    CHECK(in_sample.cvs.empty());
+    // Leaving sources out, they are the held-out residuals' 10th and 90th percentiles, not the in-sample ones.
+    rc::ranged_calibration_options o;
+    o.splits = {rc::cv_split::source};
+    const rc::ranged_calibration held = rc::calibrate_with_ranges(data, cat, o);
+    REQUIRE(held.cvs.size() == 1);
+    CHECK(held.cvs[0].split == rc::cv_split::source);
+    const auto from_held_out = rc::bands_of(rc::time_residuals(held.cvs[0].held_out, data, cat));
+    CHECK(held.result.params.error_bands == from_held_out);
+    CHECK(held.result.params.error_bands != in_sample.result.params.error_bands);
+    // The fit itself does not depend on how its ranges were made.
+    CHECK(held.result.rms_log_after == in_sample.result.rms_log_after);
 }

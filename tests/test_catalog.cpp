@@ -135,7 +135,7 @@ TEST_CASE("an invalid GPU is rejected with the field named") {
 
 TEST_CASE("a workload added later owns the spellings it uses: a file is never shadowed by a built-in alias") {
     rc::model_catalog c = rc::catalog();
-    rc::transformer_config t = c.workload_named("llama2-7b").transformer.value();
+    rc::transformer_config t = as_transformer(c.workload_named("llama2-7b"));
     t.name = "llama-2-7b-hf";  // a config.json in a directory called Llama-2-7b-hf/
     t.aliases.clear();
     t.layers = 8;
@@ -143,15 +143,16 @@ TEST_CASE("a workload added later owns the spellings it uses: a file is never sh
     const std::vector<std::string> notes = c.add_workload(rc::make_workload(t));
     REQUIRE(notes.size() == 1);
     CHECK(notes[0].find("'Llama-2-7b-hf' now names workload 'llama-2-7b-hf'") == 0);
-    CHECK(c.workload_named("Llama-2-7b-hf").transformer->layers == 8);
+    CHECK(as_transformer(c.workload_named("Llama-2-7b-hf")).layers == 8);
     CHECK(c.workload_named("llama_2_7b_hf").origin == "Llama-2-7b-hf/config.json");
-    CHECK(c.workload_named("llama2-7b").transformer->layers == 32);                 // the built-in, by its own name
-    CHECK(c.workload_named("meta-llama/Llama-2-7b-hf").transformer->layers == 32);  // its other aliases stay
+    CHECK(as_transformer(c.workload_named("llama2-7b")).layers == 32);                 // the built-in, by its own name
+    CHECK(as_transformer(c.workload_named("meta-llama/Llama-2-7b-hf")).layers == 32);  // its other aliases stay
     // A file whose name is a built-in's replaces it, and says so.
     t.name = "llama2-7b";
     const std::vector<std::string> replaced = c.add_workload(rc::make_workload(t));
     REQUIRE(replaced.size() == 1);
     CHECK(replaced[0].find("replaces the built-in (models/workloads/llama2-7b.toml) workload") != std::string::npos);
-    CHECK(c.workload_named("llama2-7b").transformer->layers == 8);
-    CHECK(rc::catalog().workload_named("Llama-2-7b-hf").transformer->layers == 32);  // the built-in catalog is intact
+    CHECK(as_transformer(c.workload_named("llama2-7b")).layers == 8);
+    CHECK(as_transformer(rc::catalog().workload_named("Llama-2-7b-hf")).layers ==
+          32);  // the built-in catalog is intact
 }

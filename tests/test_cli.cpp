@@ -398,7 +398,7 @@ TEST_CASE("compare A100 and L40 on BERT-Large with prices: energy, power and cos
     REQUIRE(j["results"].size() == 2);
     const double prices[] = {1.10, 0.90};
     const double tdps[] = {400.0, 300.0};
-    for (int i = 0; i < 2; ++i) {
+    for (std::size_t i = 0; i < 2; ++i) {
         const auto& r = j["results"][i];
         const double t = r["time_s"].get<double>();
         CHECK(r["avg_power_w"].get<double>() <= tdps[i]);
@@ -479,8 +479,8 @@ TEST_CASE("text fits 100 columns and --wide prints every column, an option witho
     std::size_t widest = 0;
     for (std::string line; std::getline(lines, line);) {
         std::size_t chars = 0;  // display width: UTF-8 continuation bytes take no column
-        for (unsigned char ch : line) {
-            chars += (ch & 0xC0) != 0x80 ? 1 : 0;
+        for (const char ch : line) {
+            chars += (static_cast<unsigned char>(ch) & 0xC0U) != 0x80U ? 1U : 0U;
         }
         widest = std::max(widest, chars);
     }

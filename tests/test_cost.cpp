@@ -77,8 +77,8 @@ TEST_CASE("no predicted kernel time is below its pure roofline bound") {
     a.seq_q = a.seq_kv = 2048;
     a.head_dim = 128;
     a.causal = true;
-    ks.push_back(k::fused_attention("attn", a, rc::dtype::fp16, false));
-    ks.push_back(k::fused_attention("attn", a, rc::dtype::fp16, true));
+    ks.push_back(k::fused_attention("attn", a, rc::dtype::fp16, k::direction::forward));
+    ks.push_back(k::fused_attention("attn", a, rc::dtype::fp16, k::direction::backward));
     int checked = 0;
     for (const rc::gpu_spec& g : rc::catalog().gpus()) {
         const rc::cost_context c = context(g, "pytorch");
@@ -108,7 +108,7 @@ TEST_CASE("decode attention under grouped-query attention streams the KV cache a
     a.seq_kv = 4096;
     a.head_dim = 128;
     a.causal = true;
-    const rc::kernel kern = k::fused_attention("decode", a, rc::dtype::bf16, false);
+    const rc::kernel kern = k::fused_attention("decode", a, rc::dtype::bf16, k::direction::forward);
     REQUIRE(kern.shape);
     CHECK(kern.shape->m == 8);
     CHECK(kern.shape->batch == 64 * 8);
@@ -121,7 +121,7 @@ TEST_CASE("decode attention under grouped-query attention streams the KV cache a
     CHECK(r.time.value() <= 1.15 * streaming);
     // Without grouping (64 KV heads) each head is its own one-row GEMM over its own cache: memory-bound too.
     a.kv_heads = 64;
-    const rc::kernel mha = k::fused_attention("decode", a, rc::dtype::bf16, false);
+    const rc::kernel mha = k::fused_attention("decode", a, rc::dtype::bf16, k::direction::forward);
     REQUIRE(mha.shape);
     CHECK(mha.shape->m == 1);
     CHECK(rc::cost(mha, context(g, "tensorrt-llm")).limiter == rc::bound::memory);

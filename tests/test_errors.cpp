@@ -241,7 +241,7 @@ TEST_CASE("bad GPU TOML: names, enumerations and strings") {
 TEST_CASE("bad GPU TOML: unknown keys are warned about with file, line and key, and the nearest known key") {
     const edited e = with_value(gpu_base, "compute.sm_cuont", "84");
     std::vector<std::string> warnings;
-    const rc::gpu_spec g = rc::parse_gpu_toml(e.text, "bad.toml", &warnings);
+    const rc::gpu_spec g = rc::parse_gpu_toml(e.text, "bad.toml", rc::collect_into(warnings));
     CHECK(g.sm_count == 84);
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0] == "bad.toml:" + std::to_string(e.line) +
@@ -249,7 +249,7 @@ TEST_CASE("bad GPU TOML: unknown keys are warned about with file, line and key, 
     count_input("gpu toml: unknown key");
     const edited top = with_value(gpu_base, "colour", "\"green\"");
     warnings.clear();
-    (void)rc::parse_gpu_toml(top.text, "bad.toml", &warnings);
+    (void)rc::parse_gpu_toml(top.text, "bad.toml", rc::collect_into(warnings));
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0] == "bad.toml:1: unknown key 'colour' (ignored)");
     count_input("gpu toml: unknown key");
@@ -310,7 +310,7 @@ TEST_CASE("bad transformer TOML: booleans, enumerations, inconsistent shapes and
 TEST_CASE("bad transformer TOML: unknown keys are warned about with their line") {
     const edited e = with_value(workload_base, "hiden", "256");
     std::vector<std::string> warnings;
-    (void)rc::parse_transformer_toml(e.text, "bad.toml", &warnings);
+    (void)rc::parse_transformer_toml(e.text, "bad.toml", rc::collect_into(warnings));
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0] == "bad.toml:1: unknown key 'hiden' (ignored); did you mean 'hidden'?");
     count_input("workload toml: unknown key");
@@ -343,7 +343,7 @@ TEST_CASE("bad TOML syntax, and text toml++ 3.3 cannot read safely, name line an
     // Non-ASCII text in string values and comments is fine.
     std::vector<std::string> warnings;
     const std::string accented = with_value(gpu_base, "chip", "\"caf\xC3\xA9 \xE2\x80\x94 na\xC3\xAFve\"").text;
-    CHECK(rc::parse_gpu_toml(accented + "# caf\xC3\xA9\n", "bad.toml", &warnings).chip ==
+    CHECK(rc::parse_gpu_toml(accented + "# caf\xC3\xA9\n", "bad.toml", rc::collect_into(warnings)).chip ==
           "caf\xC3\xA9 \xE2\x80\x94 na\xC3\xAFve");
 }
 
@@ -561,7 +561,7 @@ TEST_CASE("bad runs of CNNs and encoders: phases and parallelism that do not exi
 }
 
 TEST_CASE("workloads and GPUs built in C++ are validated before they are used") {
-    rc::transformer_config t = *rc::catalog().workload_named("llama2-7b").transformer;
+    rc::transformer_config t = as_transformer(rc::catalog().workload_named("llama2-7b"));
     const rc::gpu_spec& a100 = rc::catalog().gpu("A100-SXM4-80GB");
     auto error_with = [&](auto edit) {
         rc::transformer_config bad = t;
@@ -592,7 +592,7 @@ TEST_CASE("workloads and GPUs built in C++ are validated before they are used") 
     CHECK(error_with([](T& x) { x.vocab = -1; }) ==
           "invalid workload 'llama2-7b': vocab must be between 1 and 100000000, got -1");
 
-    rc::cnn_graph g = *rc::catalog().workload_named("resnet50").cnn;
+    rc::cnn_graph g = as_cnn(rc::catalog().workload_named("resnet50"));
     g.layers[3].stride = 0;
     CHECK_THROWS_WITH_AS(rc::predict(rc::make_workload(g), a100, rc::run_config{}),
                          ("invalid workload 'resnet50': layer '" + g.layers[3].name +
@@ -601,10 +601,11 @@ TEST_CASE("workloads and GPUs built in C++ are validated before they are used") 
                              .c_str(),
                          rc::input_error);
     count_input("library: workload");
-    rc::workload neither;
-    neither.name = "nothing";
-    CHECK_THROWS_WITH_AS(rc::predict(neither, a100, rc::run_config{}),
-                         "workload 'nothing' must have exactly one of a network and a configuration", rc::input_error);
+    // A workload holds a network or a configuration by its type; the default one, an empty network, is refused by name.
+    rc::workload empty;
+    empty.name = "nothing";
+    CHECK_THROWS_WITH_AS(rc::predict(empty, a100, rc::run_config{}),
+                         "invalid workload 'nothing': the network has no layers", rc::input_error);
     count_input("library: workload");
 
     rc::gpu_spec broken = a100;
@@ -630,7 +631,7 @@ TEST_CASE("kernels too large to model fail instead of overflowing tile counts") 
     a.heads = 1000;
     a.kv_heads = 1000;
     a.seq_q = a.seq_kv = 1000000;
-    CHECK_THROWS_WITH_AS(rc::kernels::fused_attention("attn", a, rc::dtype::fp16, false),
+    CHECK_THROWS_WITH_AS(rc::kernels::fused_attention("attn", a, rc::dtype::fp16, rc::kernels::direction::forward),
                          doctest::Contains("is too large to model"), rc::input_error);
     // The largest GEMM allowed still costs to a finite time: 1e18 elements is the bound, not a clamp.
     const rc::kernel k = rc::kernels::gemm("edge", 1000000000LL, 1000000000LL, 1, rc::dtype::fp16, rc::dtype::fp16,

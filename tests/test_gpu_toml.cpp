@@ -41,7 +41,7 @@ std::string error_of(const std::string& text) {
 
 TEST_CASE("a catalog file loads to exactly the built-in entry") {
     std::vector<std::string> warnings;
-    const rc::gpu_spec g = rc::load_gpu_file(a40_path, &warnings);
+    const rc::gpu_spec g = rc::load_gpu_file(a40_path, rc::collect_into(warnings));
     CHECK(warnings.empty());
     const rc::gpu_spec& b = rc::catalog().gpu("A40");
     CHECK(g.name == b.name);
@@ -97,8 +97,8 @@ TEST_CASE("absurd magnitudes are rejected with the accepted range") {
 
 TEST_CASE("unknown keys are warned about with their line, and ignored") {
     std::vector<std::string> warnings;
-    const rc::gpu_spec g =
-        rc::parse_gpu_toml(a40_with("sm_count = 84", "sm_count = 84\nsm_cuont = 85"), "test.toml", &warnings);
+    const rc::gpu_spec g = rc::parse_gpu_toml(a40_with("sm_count = 84", "sm_count = 84\nsm_cuont = 85"), "test.toml",
+                                              rc::collect_into(warnings));
     CHECK(g.sm_count == 84);
     REQUIRE(warnings.size() == 1);
     CHECK(warnings[0].find("unknown key 'compute.sm_cuont' (ignored)") != std::string::npos);

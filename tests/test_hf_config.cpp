@@ -69,7 +69,7 @@ TEST_CASE("a corpus of at least 60 real configs: parameter counts within 0.5% of
         REQUIRE(r.fields.size() == 5);
         CAPTURE(r.fields[0]);
         const rc::workload w = load(r.fields[0]);
-        REQUIRE(w.transformer);
+        REQUIRE(transformer_of(w));
         CHECK(rc::parameters(w) == doctest::Approx(std::stod(r.fields[2])).epsilon(0.005));
         CHECK(!r.fields[3].empty());
         ++checked;
@@ -86,7 +86,7 @@ TEST_CASE("Llama-3.1-405B: the exact count of its shape, 0.2% above the publishe
 }
 
 TEST_CASE("DeepSeek-V3: MLA, 256 routed + 1 shared experts, 3 dense blocks, 37B active per token") {
-    const rc::transformer_config t = *load("deepseek-v3.json").transformer;
+    const rc::transformer_config t = as_transformer(load("deepseek-v3.json"));
     CHECK(rc::latent_attention(t));
     CHECK(t.experts == 256);
     CHECK(t.shared_experts == 1);
@@ -100,7 +100,7 @@ TEST_CASE("DeepSeek-V3: MLA, 256 routed + 1 shared experts, 3 dense blocks, 37B 
 }
 
 TEST_CASE("DeepSeek-V3's KV cache is the MLA latent: (512 + 64) values x 61 layers per token") {
-    const rc::transformer_config t = *load("deepseek-v3.json").transformer;
+    const rc::transformer_config t = as_transformer(load("deepseek-v3.json"));
     rc::run_config c = decode(rc::precision::bf16, 1);
     CHECK(rc::kv_cache_elements_per_layer(t) == 576.0);
     CHECK(rc::kv_cache_bytes_per_token(t, c) == 576.0 * 61 * 2);  // 70,272 bytes in BF16
@@ -113,7 +113,7 @@ TEST_CASE("DeepSeek-V3's KV cache is the MLA latent: (512 + 64) values x 61 laye
 
 TEST_CASE("Mixtral 8x7B decode at TP 2: memory holds all 8 experts, compute runs 2") {
     const rc::workload w = load("mixtral-8x7b.json");
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     const rc::run_config c = decode(rc::precision::fp8, 2);
     auto m = items(rc::footprint(w, c));
     CHECK(m["weights"] == doctest::Approx(46'702'792'704.0 / 2));  // FP8: one byte per parameter, half per GPU
@@ -123,12 +123,12 @@ TEST_CASE("Mixtral 8x7B decode at TP 2: memory holds all 8 experts, compute runs
     // One token, top-2: two experts' SwiGLU (3 matrices of 4096 x 14336/2 on this GPU) in each of 32 blocks.
     const double per_expert = 2.0 * 3.0 * 4096.0 * (14336.0 / 2);
     CHECK(flops_of(lw, "expert") == doctest::Approx(32 * 2 * per_expert).epsilon(1e-3));
-    CHECK(flops_of(lw, "expert") == doctest::Approx(32 * t.top_k * per_expert).epsilon(1e-3));
+    CHECK(flops_of(lw, "expert") == doctest::Approx(32.0 * static_cast<double>(t.top_k) * per_expert).epsilon(1e-3));
 }
 
 TEST_CASE("MoE prefill spreads the routed tokens over every expert, shared experts run every token") {
     const rc::workload w = load("qwen1.5-moe-a2.7b.json");
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     CHECK(t.moe_ffn_hidden == 1408);
     CHECK(t.shared_experts == 4);  // shared_expert_intermediate_size 5632 = 4 x 1408
     rc::run_config c = decode(rc::precision::bf16, 1);
@@ -146,7 +146,7 @@ TEST_CASE("MoE prefill spreads the routed tokens over every expert, shared exper
 
 TEST_CASE("sliding windows cap Gemma 2's KV cache on half its blocks and Mistral-style attention spans") {
     const rc::workload w = load("gemma-2-9b.json");
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     CHECK(t.sliding_window == 4096);
     CHECK(t.sliding_layers == 21);  // every other block of 42
     CHECK(rc::kv_cache_tokens(t, 4000) == 4000.0);
@@ -158,8 +158,8 @@ TEST_CASE("sliding windows cap Gemma 2's KV cache on half its blocks and Mistral
     CHECK(m["kv cache"] == doctest::Approx(rc::kv_cache_tokens(t, 8192) * rc::kv_cache_bytes_per_token(t, c)));
     // Phi-3-mini's 2047-token window on every block: a long context attends to the window only.
     const rc::workload phi = load("phi-3-mini-4k.json");
-    CHECK(phi.transformer->sliding_layers == 32);
-    CHECK(rc::kv_cache_tokens(*phi.transformer, 4096) == 2047.0);
+    CHECK(as_transformer(phi).sliding_layers == 32);
+    CHECK(rc::kv_cache_tokens(as_transformer(phi), 4096) == 2047.0);
     c.prompt_len = 3000;  // a mean context of 3096 tokens, within Phi-3-mini's 4096
     rc::run_plan p = rc::resolve(phi, c);
     p.passes[0].named = true;
@@ -169,22 +169,22 @@ TEST_CASE("sliding windows cap Gemma 2's KV cache on half its blocks and Mistral
 }
 
 TEST_CASE("families map onto roofcast's shapes") {
-    const rc::transformer_config bert = *load("bert-base-uncased.json").transformer;
+    const rc::transformer_config bert = as_transformer(load("bert-base-uncased.json"));
     CHECK(bert.kind == rc::transformer_kind::encoder);
     CHECK(bert.pooler);
     CHECK(bert.type_vocab == 2);
-    const rc::transformer_config t5 = *load("t5-base.json").transformer;
+    const rc::transformer_config t5 = as_transformer(load("t5-base.json"));
     CHECK(t5.kind == rc::transformer_kind::encoder_decoder);
     CHECK(t5.decoder_layers == 12);
     CHECK(t5.ffn == rc::ffn_kind::relu);
-    const rc::transformer_config vit = *load("vit-base-patch16-224.json").transformer;
+    const rc::transformer_config vit = as_transformer(load("vit-base-patch16-224.json"));
     CHECK(vit.vocab == 3 * 16 * 16);  // the patch embedding: a linear layer of 768 inputs
     CHECK(vit.max_seq == 197);        // 14 x 14 patches + [CLS]
     CHECK(rc::default_seq_len(vit) == 197);
-    const rc::transformer_config qwen = *load("qwen2-7b.json").transformer;
+    const rc::transformer_config qwen = as_transformer(load("qwen2-7b.json"));
     CHECK(qwen.qkv_bias);
     CHECK(qwen.sliding_window == 0);  // use_sliding_window false
-    const rc::transformer_config gemma = *load("gemma-2-9b.json").transformer;
+    const rc::transformer_config gemma = as_transformer(load("gemma-2-9b.json"));
     CHECK(gemma.ffn == rc::ffn_kind::geglu);
     CHECK(gemma.tied_embeddings);
     CHECK(gemma.head_dim == 256);
@@ -235,27 +235,21 @@ TEST_CASE("the workload's name comes from the file, or its directory for config.
 
 TEST_CASE("every other model_type reads its own field names") {
     const std::string f = "inline.json";
-    const rc::transformer_config neox =
-        *rc::parse_hf_config(
-             R"({"model_type": "gpt_neox", "hidden_size": 512, "num_hidden_layers": 6, "num_attention_heads": 8,
+    const rc::transformer_config neox = as_transformer(rc::parse_hf_config(
+        R"({"model_type": "gpt_neox", "hidden_size": 512, "num_hidden_layers": 6, "num_attention_heads": 8,
             "intermediate_size": 2048, "vocab_size": 50304, "max_position_embeddings": 2048})",
-             f)
-             .transformer;
+        f));
     CHECK(neox.position == rc::position_kind::rope);
     CHECK_FALSE(neox.tied_embeddings);
-    const rc::transformer_config gptj =
-        *rc::parse_hf_config(
-             R"({"model_type": "gptj", "n_embd": 4096, "n_layer": 28, "n_head": 16, "n_positions": 2048,
+    const rc::transformer_config gptj = as_transformer(rc::parse_hf_config(
+        R"({"model_type": "gptj", "n_embd": 4096, "n_layer": 28, "n_head": 16, "n_positions": 2048,
             "rotary_dim": 64, "vocab_size": 50400})",
-             f)
-             .transformer;
+        f));
     CHECK(gptj.ffn_hidden == 16384);  // n_inner null: 4 x n_embd
-    const rc::transformer_config opt =
-        *rc::parse_hf_config(
-             R"({"model_type": "opt", "hidden_size": 2048, "num_hidden_layers": 24, "num_attention_heads": 32,
+    const rc::transformer_config opt = as_transformer(rc::parse_hf_config(
+        R"({"model_type": "opt", "hidden_size": 2048, "num_hidden_layers": 24, "num_attention_heads": 32,
             "ffn_dim": 8192, "vocab_size": 50272, "max_position_embeddings": 2048})",
-             f)
-             .transformer;
+        f));
     CHECK(opt.ffn == rc::ffn_kind::relu);
     CHECK(opt.ffn_hidden == 8192);
     // Falcon-7B: multi-query (one KV head), no biases, FFN 4 x hidden: 65024·4544 tied embedding + 32 blocks of
@@ -264,35 +258,29 @@ TEST_CASE("every other model_type reads its own field names") {
         R"({"model_type": "falcon", "hidden_size": 4544, "num_hidden_layers": 32, "num_attention_heads": 71,
             "multi_query": true, "parallel_attn": true, "bias": false, "vocab_size": 65024, "alibi": false})",
         f);
-    CHECK(falcon.transformer->kv_heads == 1);
+    CHECK(as_transformer(falcon).kv_heads == 1);
     CHECK(rc::parameters(falcon) == 6'922'011'520.0);
-    const rc::transformer_config mistral =
-        *rc::parse_hf_config(
-             R"({"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+    const rc::transformer_config mistral = as_transformer(rc::parse_hf_config(
+        R"({"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
             "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000,
             "max_position_embeddings": 32768, "sliding_window": 4096})",
-             f)
-             .transformer;
+        f));
     CHECK(mistral.sliding_window == 4096);
     CHECK(mistral.sliding_layers == 32);
-    const rc::transformer_config gemma =
-        *rc::parse_hf_config(
-             R"({"model_type": "gemma", "hidden_size": 3072, "num_hidden_layers": 28, "num_attention_heads": 16,
+    const rc::transformer_config gemma = as_transformer(rc::parse_hf_config(
+        R"({"model_type": "gemma", "hidden_size": 3072, "num_hidden_layers": 28, "num_attention_heads": 16,
             "head_dim": 256, "intermediate_size": 24576, "vocab_size": 256000, "max_position_embeddings": 8192})",
-             f)
-             .transformer;
+        f));
     CHECK(gemma.ffn == rc::ffn_kind::geglu);
     CHECK(gemma.sliding_window == 0);
     // DeepSeek-V2-Lite: no query compression (q_lora_rank null), 64 routed experts and 2 shared.
-    const rc::transformer_config lite =
-        *rc::parse_hf_config(
-             R"({"model_type": "deepseek_v2", "hidden_size": 2048, "num_hidden_layers": 27, "num_attention_heads": 16,
+    const rc::transformer_config lite = as_transformer(rc::parse_hf_config(
+        R"({"model_type": "deepseek_v2", "hidden_size": 2048, "num_hidden_layers": 27, "num_attention_heads": 16,
             "intermediate_size": 10944, "moe_intermediate_size": 1408, "n_routed_experts": 64,
             "n_shared_experts": 2, "num_experts_per_tok": 6, "first_k_dense_replace": 1, "kv_lora_rank": 512,
             "q_lora_rank": null, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128, "v_head_dim": 128,
             "vocab_size": 102400, "max_position_embeddings": 163840})",
-             f)
-             .transformer;
+        f));
     CHECK(lite.q_lora_rank == 0);
     CHECK(rc::latent_attention(lite));
     CHECK(rc::moe_blocks(lite, lite.layers) == 26);
@@ -328,7 +316,7 @@ TEST_CASE("T5 generation: the encoder runs once over the prompt, decode steps cr
 
 TEST_CASE("Whisper: an audio front end into a fixed 1500-position encoder, cross-attended by the decoder") {
     const rc::workload w = load("whisper-large-v3.json");  // 32 + 32 blocks, width 1280, 20 heads of 64, 128 mels
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     CHECK(t.kind == rc::transformer_kind::encoder_decoder);
     CHECK(t.encoder_positions == 1500);
     CHECK(t.mel_bins == 128);
@@ -398,19 +386,19 @@ TEST_CASE("Whisper configs whose stacks differ are an error naming the field") {
                          doctest::Contains("field 'decoder_attention_heads' differs from the encoder's (8)"),
                          rc::input_error);
     const rc::workload ok = rc::parse_hf_config(base + R"("decoder_ffn_dim": 2048})", "w.json");
-    CHECK(ok.transformer->encoder_positions == 1500);  // max_source_positions' default
-    CHECK(ok.transformer->max_seq == 448);             // max_target_positions' default
+    CHECK(as_transformer(ok).encoder_positions == 1500);  // max_source_positions' default
+    CHECK(as_transformer(ok).max_seq == 448);             // max_target_positions' default
 }
 
 TEST_CASE("the model types of 2024-2026: each config read as its modeling code builds the model") {
     SUBCASE("Qwen3: explicit head_dim, grouped-query heads, no biases; Qwen3-MoE: 128 experts, 8 per token") {
-        const rc::transformer_config q = *load("qwen3-8b.json").transformer;
+        const rc::transformer_config q = as_transformer(load("qwen3-8b.json"));
         CHECK(q.head_dim == 128);
         CHECK(q.kv_heads == 8);
         CHECK_FALSE(q.qkv_bias);
         CHECK_FALSE(q.tied_embeddings);
         CHECK(q.sliding_window == 0);  // use_sliding_window false
-        const rc::transformer_config m = *load("qwen3-30b-a3b.json").transformer;
+        const rc::transformer_config m = as_transformer(load("qwen3-30b-a3b.json"));
         CHECK(m.experts == 128);
         CHECK(m.top_k == 8);
         CHECK(m.moe_ffn_hidden == 768);
@@ -418,14 +406,14 @@ TEST_CASE("the model types of 2024-2026: each config read as its modeling code b
         CHECK(rc::moe_blocks(m, m.layers) == 48);
     }
     SUBCASE("Gemma 3: five sliding-window blocks in every six (Gemma3DecoderLayer), GeGLU, tied output") {
-        const rc::transformer_config g = *load("gemma3-1b.json").transformer;
+        const rc::transformer_config g = as_transformer(load("gemma3-1b.json"));
         CHECK(g.sliding_window == 512);
         CHECK(g.sliding_layers == 26 - 26 / 6);
         CHECK(g.ffn == rc::ffn_kind::geglu);
         CHECK(g.tied_embeddings);
     }
     SUBCASE("StarCoder2 and Phi: LayerNorm, a plain GELU FFN with biases; GPT-BigCode: one key/value head") {
-        const rc::transformer_config sc = *load("starcoder2-7b.json").transformer;
+        const rc::transformer_config sc = as_transformer(load("starcoder2-7b.json"));
         CHECK(sc.norm == rc::norm_type::layer_norm);
         CHECK(sc.ffn == rc::ffn_kind::gelu);
         CHECK(sc.linear_bias);
@@ -437,20 +425,20 @@ TEST_CASE("the model types of 2024-2026: each config read as its modeling code b
         const double block = 2.0 * 4608 * 4608 + 2.0 * 4608 * 512 + 2.0 * 4608 * 18432 +
                              (4608.0 + 2 * 512 + 4608 + 18432 + 4608) + 4.0 * 4608;
         CHECK(rc::parameters(sc) == 32.0 * block + 49152.0 * 4608 + 2.0 * 4608);
-        const rc::transformer_config phi = *load("phi-2.json").transformer;
+        const rc::transformer_config phi = as_transformer(load("phi-2.json"));
         CHECK(phi.ffn == rc::ffn_kind::gelu);
         CHECK(phi.linear_bias);
         CHECK_FALSE(phi.tied_embeddings);
-        const rc::transformer_config bc = *load("gpt-bigcode.json").transformer;
+        const rc::transformer_config bc = as_transformer(load("gpt-bigcode.json"));
         CHECK(bc.kv_heads == 1);  // multi_query
         CHECK(bc.position == rc::position_kind::learned);
         CHECK(bc.tied_embeddings);
     }
     SUBCASE(
         "OLMo 2, InternLM2, DeepSeek-MoE: Llama-style decoders, DeepSeek's with 2 shared experts and 1 dense block") {
-        CHECK(load("olmo2-7b.json").transformer->norm == rc::norm_type::rms_norm);
-        CHECK(load("internlm2-7b.json").transformer->kv_heads == 8);
-        const rc::transformer_config d = *load("deepseek-moe-16b.json").transformer;
+        CHECK(as_transformer(load("olmo2-7b.json")).norm == rc::norm_type::rms_norm);
+        CHECK(as_transformer(load("internlm2-7b.json")).kv_heads == 8);
+        const rc::transformer_config d = as_transformer(load("deepseek-moe-16b.json"));
         CHECK(d.experts == 64);
         CHECK(d.shared_experts == 2);
         CHECK(d.first_dense_layers == 1);
@@ -458,7 +446,7 @@ TEST_CASE("the model types of 2024-2026: each config read as its modeling code b
     }
     SUBCASE("multimodal configs: the language model of text_config, class defaults for what it leaves out") {
         std::vector<std::string> warnings;
-        const rc::workload llava = rc::load_hf_config(hf_dir + "llava-1.5-7b.json", &warnings);
+        const rc::workload llava = rc::load_hf_config(hf_dir + "llava-1.5-7b.json", rc::collect_into(warnings));
         CHECK(llava.name == "llava-1.5-7b");
         // Its text_config gives only the vocabulary and positions: the rest is LlamaConfig's defaults, Llama-2-7B's
         // shape (6,738,415,616 with 32,000 tokens; this config's 32,064 add 64 · 4096 · 2).
@@ -466,7 +454,8 @@ TEST_CASE("the model types of 2024-2026: each config read as its modeling code b
         REQUIRE(warnings.size() == 1);
         CHECK(warnings[0].find("vision tower (vision_config, clip_vision_model)") != std::string::npos);
         warnings.clear();
-        const rc::transformer_config m = *rc::load_hf_config(hf_dir + "mistral3-24b.json", &warnings).transformer;
+        const rc::transformer_config m =
+            as_transformer(rc::load_hf_config(hf_dir + "mistral3-24b.json", rc::collect_into(warnings)));
         CHECK(m.head_dim == 128);
         CHECK(warnings.size() == 1);
     }
@@ -478,7 +467,7 @@ TEST_CASE("an unknown model_type: read as a Llama-style decoder with a warning, 
     const rc::workload w = rc::parse_hf_config(R"({"model_type": "newfamily", "hidden_size": 1024,
         "num_hidden_layers": 4, "num_attention_heads": 8, "intermediate_size": 2816, "vocab_size": 1000,
         "max_position_embeddings": 2048})",
-                                               f, &warnings);
+                                               f, rc::collect_into(warnings));
     // 4 · (4·1024² + 3·1024·2816 + 2·1024) + 2·1000·1024 + 1024: Llama's shape, untied.
     CHECK(rc::parameters(w) == 4.0 * (4.0 * 1024 * 1024 + 3.0 * 1024 * 2816 + 2048) + 2.0 * 1000 * 1024 + 1024);
     REQUIRE(warnings.size() == 1);
@@ -497,8 +486,8 @@ TEST_CASE("an unknown model_type: read as a Llama-style decoder with a warning, 
 
 TEST_CASE("SantaCoder: a gpt2 config with multi-query attention in its own field, counted as its weights") {
     const rc::workload w = load("santacoder.json");
-    REQUIRE(w.transformer);
-    CHECK(w.transformer->kv_heads == 1);
+    REQUIRE(transformer_of(w));
+    CHECK(as_transformer(w).kv_heads == 1);
     // Per block: Q and output h×h (+ biases), one 128-wide K and V head h×256 (+ 256), FFN 2·h·8192 (+ biases),
     // two LayerNorms; token (49,280) and position (2,048) embeddings, a final LayerNorm, the output tied.
     const double h = 2048, block = 2 * (h * h + h) + (h * 256 + 256) + (2 * h * 8192 + 8192 + h) + 4 * h;
@@ -508,8 +497,8 @@ TEST_CASE("SantaCoder: a gpt2 config with multi-query attention in its own field
 
 TEST_CASE("OPT-350m's projected embedding is not modelled, and loading it says by how many parameters") {
     std::vector<std::string> warnings;
-    const rc::workload w = rc::load_hf_config(hf_dir + "opt-350m.json", &warnings);
-    REQUIRE(w.transformer);
+    const rc::workload w = rc::load_hf_config(hf_dir + "opt-350m.json", rc::collect_into(warnings));
+    REQUIRE(transformer_of(w));
     // V·(h − p) − 2·h·p = 50,272·512 − 2·1,024·512 (modeling_opt.py: project_in, project_out, no bias).
     const std::string extra = std::to_string(50272LL * 512 - 2LL * 1024 * 512);
     REQUIRE(warnings.size() == 1);

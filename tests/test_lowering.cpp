@@ -77,13 +77,14 @@ TEST_CASE("fused attention: 4·b·h·s²·d forward, half with a causal mask, 2.
     a.seq_q = a.seq_kv = 2048;
     a.head_dim = 128;
     const double full = 4.0 * 2 * 32 * 2048.0 * 2048 * 128;
-    CHECK(k::fused_attention("a", a, rc::dtype::bf16, false).work.value() == doctest::Approx(full));
+    CHECK(k::fused_attention("a", a, rc::dtype::bf16, k::direction::forward).work.value() == doctest::Approx(full));
     a.causal = true;
     // Causal square attention keeps 1 - (s-1)/(2s) of the scores: just over one half.
     CHECK(k::causal_fraction(a) == doctest::Approx(1.0 - 2047.0 / 4096.0));
-    const auto fwd = k::fused_attention("a", a, rc::dtype::bf16, false);
+    const auto fwd = k::fused_attention("a", a, rc::dtype::bf16, k::direction::forward);
     CHECK(fwd.work.value() == doctest::Approx(full * (1.0 - 2047.0 / 4096.0)));
-    CHECK(k::fused_attention("a", a, rc::dtype::bf16, true).work.value() == doctest::Approx(2.5 * fwd.work.value()));
+    CHECK(k::fused_attention("a", a, rc::dtype::bf16, k::direction::backward).work.value() ==
+          doctest::Approx(2.5 * fwd.work.value()));
     // Traffic with GQA: Q and O with 32 heads, K and V with 8.
     const double q = 2.0 * 32 * 2048 * 128 * 2, kv = 2.0 * 8 * 2048 * 128 * 2;
     CHECK(fwd.read.value() == doctest::Approx(q + 2 * kv));
@@ -101,7 +102,7 @@ TEST_CASE("unfused attention materializes the scores") {
     a.heads = a.kv_heads = 16;
     a.seq_q = a.seq_kv = 512;
     a.head_dim = 64;
-    const auto fwd = k::unfused_attention("a", a, rc::dtype::fp16, false);
+    const auto fwd = k::unfused_attention("a", a, rc::dtype::fp16, k::direction::forward);
     REQUIRE(fwd.size() == 3);
     CHECK(fwd[0].shape->m == 512);
     CHECK(fwd[0].shape->n == 512);
@@ -110,7 +111,7 @@ TEST_CASE("unfused attention materializes the scores") {
     CHECK(fwd[1].cls == rc::op_class::softmax);
     // Softmax reads and writes the 4·16·512·512 fp16 scores.
     CHECK(fwd[1].read.value() == doctest::Approx(4.0 * 16 * 512 * 512 * 2));
-    CHECK(k::unfused_attention("a", a, rc::dtype::fp16, true).size() == 5);
+    CHECK(k::unfused_attention("a", a, rc::dtype::fp16, k::direction::backward).size() == 5);
 }
 
 TEST_CASE("optimizer traffic per parameter") {
@@ -136,11 +137,15 @@ TEST_CASE("pointwise, norm, softmax, embedding, pooling and cast traffic") {
     CHECK(add.read.value() == doctest::Approx(4e6));
     CHECK(add.written.value() == doctest::Approx(2e6));
     CHECK(add.fusible);
-    CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, false).read.value() == doctest::Approx(4e6));
-    CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, false).read.value() == doctest::Approx(2e6));
-    CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, true).read.value() == doctest::Approx(4e6));
+    CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, k::direction::forward).read.value() ==
+          doctest::Approx(4e6));
+    CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, k::direction::forward).read.value() ==
+          doctest::Approx(2e6));
+    CHECK(k::norm("ln", 1e6, k::norm_kind::layer_norm, rc::dtype::fp16, k::direction::backward).read.value() ==
+          doctest::Approx(4e6));
     // Batch-norm backward reads x and dy twice (dγ/dβ with the statistics, then dx): 4 × 1e6 × 2 B.
-    CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, true).read.value() == doctest::Approx(8e6));
+    CHECK(k::norm("bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16, k::direction::backward).read.value() ==
+          doctest::Approx(8e6));
     // Layer-norm backward: the dx kernel, then the weight gradient, its own kernel reading x and dy again
     // (2 × 1e6 × 2 B) and writing no full tensor; batch norm's dγ, dβ come with its statistics pass (one kernel).
     std::vector<rc::kernel> ln_bwd;
@@ -150,12 +155,12 @@ TEST_CASE("pointwise, norm, softmax, embedding, pooling and cast traffic") {
     CHECK(ln_bwd[1].written.value() == doctest::Approx(0.0));
     std::vector<rc::kernel> bn_bwd;
     CHECK(k::append_norm_backward(bn_bwd, "bn", 1e6, k::norm_kind::batch_norm, rc::dtype::fp16) == 1);
-    CHECK(k::softmax("s", 1e6, rc::dtype::fp32, true).read.value() == doctest::Approx(8e6));
+    CHECK(k::softmax("s", 1e6, rc::dtype::fp32, k::direction::backward).read.value() == doctest::Approx(8e6));
     // Unfused cross-entropy over 1e6 fp32 logits: forward reads them twice and writes the log-probabilities
     // (12 MB); backward fills the dense gradient (4 MB), then reads it with the log-probabilities and writes the
     // logits' gradient (12 MB): 7 tensor passes in all, none of them fusible.
-    const auto ce_f = k::cross_entropy("ce", 1e6, rc::dtype::fp32, false);
-    const auto ce_b = k::cross_entropy("ce", 1e6, rc::dtype::fp32, true);
+    const auto ce_f = k::cross_entropy("ce", 1e6, rc::dtype::fp32, k::direction::forward);
+    const auto ce_b = k::cross_entropy("ce", 1e6, rc::dtype::fp32, k::direction::backward);
     REQUIRE(ce_f.size() == 1);
     REQUIRE(ce_b.size() == 2);
     double ce_bytes = 0.0;
@@ -164,7 +169,8 @@ TEST_CASE("pointwise, norm, softmax, embedding, pooling and cast traffic") {
         CHECK_FALSE(kk.fusible);
     }
     CHECK(ce_bytes == doctest::Approx(7 * 4e6));
-    CHECK(k::embedding("e", 1000, 4096, rc::dtype::fp16, false).written.value() == doctest::Approx(1000.0 * 4096 * 2));
+    CHECK(k::embedding("e", 1000, 4096, rc::dtype::fp16, k::direction::forward).written.value() ==
+          doctest::Approx(1000.0 * 4096 * 2));
     CHECK(k::pooling("p", 4e6, 1e6, 9, rc::dtype::fp16).read.value() == doctest::Approx(8e6));
     const auto c = k::cast("c", 1e6, rc::dtype::fp32, rc::dtype::fp16);
     CHECK(c.read.value() == doctest::Approx(4e6));

@@ -56,7 +56,7 @@ TEST_CASE("mixed-precision Adam keeps 16 bytes per parameter, ZeRO shards them (
 
 TEST_CASE("transformer activations per layer (Korthikanti et al. 2022, Table 2)") {
     // Their GPT block: dropout, unfused attention, a GeLU FFN of 4h, K and V for every head.
-    const rc::transformer_config& t = *rc::catalog().workload_named("gpt3-2.7b").transformer;
+    const rc::transformer_config& t = as_transformer(rc::catalog().workload_named("gpt3-2.7b"));
     rc::activation_habits gpt;
     gpt.fused_attention = false;
     gpt.dropout = true;
@@ -84,7 +84,7 @@ TEST_CASE("transformer activations per layer (Korthikanti et al. 2022, Table 2)"
 TEST_CASE("fused attention keeps no score matrix, only the FP32 log-sum-exp of each row") {
     // FlashAttention saves Q, K, V, the output and the log-sum-exp (Dao et al. 2022, Algorithm 2): Korthikanti's
     // 5·a·s²·b term becomes 4·a·s·b bytes.
-    const rc::transformer_config& t = *rc::catalog().workload_named("gpt3-2.7b").transformer;
+    const rc::transformer_config& t = as_transformer(rc::catalog().workload_named("gpt3-2.7b"));
     rc::activation_habits fused;
     fused.dropout = true;
     const double s = 8192, b = 1, h = 2560, a = 32;
@@ -92,7 +92,7 @@ TEST_CASE("fused attention keeps no score matrix, only the FP32 log-sum-exp of e
     CHECK(rc::transformer_layer_activations(t, c, fused, s, b) == doctest::Approx(34 * s * b * h + 4 * a * s * b));
     // Llama-3-8B as eager PyTorch keeps it: no dropout, K and V for 8 of 32 heads, a SwiGLU FFN of 14336 saving
     // gate, up, SiLU(gate) and their product: s·b·(8h + 2h·(1 + 2/4) + 2h + 8·14336) + 4·a·s·b.
-    const rc::transformer_config& l = *rc::catalog().workload_named("llama3-8b").transformer;
+    const rc::transformer_config& l = as_transformer(rc::catalog().workload_named("llama3-8b"));
     rc::activation_habits eager;
     const double hl = 4096, fl = 14336;
     CHECK(rc::transformer_layer_activations(l, c, eager, s, b) ==
@@ -125,7 +125,7 @@ TEST_CASE("Megatron keeps FP32 gradients: 18 bytes per parameter, 6 + 12/d with 
     c.zero = 0;
     CHECK(items(rc::footprint(w, g, c))["gradient buckets"] == doctest::Approx(2.0 * psi));
     c.zero = 3;
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     const double block = (psi - static_cast<double>(t.vocab * t.hidden)) / static_cast<double>(t.layers);
     const double unit = std::max(block, static_cast<double>(t.vocab * t.hidden));
     CHECK(items(rc::footprint(w, g, c))["gathered weights"] == doctest::Approx(unit * (2 * 2 + 4)));
@@ -150,12 +150,12 @@ TEST_CASE("KV cache per token: llama2-7b 0.5 MiB and llama3-8b with GQA 128 KiB 
     c.mode = rc::mode::infer;
     c.precision = rc::precision::fp16;
     // 2 (K and V) · 32 layers · 32 kv heads · 128 · 2 bytes = 524288 B.
-    CHECK(rc::kv_cache_bytes_per_token(*rc::catalog().workload_named("llama2-7b").transformer, c) == 524288.0);
+    CHECK(rc::kv_cache_bytes_per_token(as_transformer(rc::catalog().workload_named("llama2-7b")), c) == 524288.0);
     // 2 · 32 layers · 8 kv heads · 128 · 2 bytes = 131072 B.
-    CHECK(rc::kv_cache_bytes_per_token(*rc::catalog().workload_named("llama3-8b").transformer, c) == 131072.0);
+    CHECK(rc::kv_cache_bytes_per_token(as_transformer(rc::catalog().workload_named("llama3-8b")), c) == 131072.0);
     // An FP8 model's cache is in its activation type, BF16, as vLLM's and SGLang's kv_cache_dtype "auto" keeps it;
     // TensorRT-LLM's FP8 checkpoints keep an FP8 cache: half; any engine keeps one when asked.
-    const rc::transformer_config& l = *rc::catalog().workload_named("llama3-8b").transformer;
+    const rc::transformer_config& l = as_transformer(rc::catalog().workload_named("llama3-8b"));
     c.precision = rc::precision::fp8;
     CHECK(rc::kv_cache_bytes_per_token(l, c) == 131072.0);
     c.framework = "tensorrt-llm";
@@ -273,7 +273,7 @@ TEST_CASE("the footprint grows with batch and sequence length, max batch fits an
                 CHECK(t >= prev);
                 prev = t;
             }
-            if (w.transformer) {
+            if (transformer_of(w)) {
                 c.batch = 2;
                 c.seq_len = 256;
                 c.prompt_len = 256;
@@ -351,13 +351,14 @@ TEST_CASE("LoRA adapters: the trainable parameters LitGPT prints (r 8 on query a
     // LitGPT's resource tables (tutorials/resource-tables.md) print the trainable parameters of finetune/lora.py's
     // defaults: 4,194,304 for Llama-2-7B, 1,572,864 for phi-1.5, 2,097,152 for StableLM-Alpha-3B.
     const rc::run_config c = lora_run(rc::peft::lora);
-    CHECK(rc::adapter_parameters(*rc::catalog().workload_named("llama2-7b").transformer, c) == 4194304.0);
-    CHECK(rc::adapter_parameters(*rc::catalog().workload_named("phi-1_5").transformer, c) == 1572864.0);
-    CHECK(rc::adapter_parameters(*rc::catalog().workload_named("stablelm-base-alpha-3b").transformer, c) == 2097152.0);
+    CHECK(rc::adapter_parameters(as_transformer(rc::catalog().workload_named("llama2-7b")), c) == 4194304.0);
+    CHECK(rc::adapter_parameters(as_transformer(rc::catalog().workload_named("phi-1_5")), c) == 1572864.0);
+    CHECK(rc::adapter_parameters(as_transformer(rc::catalog().workload_named("stablelm-base-alpha-3b")), c) ==
+          2097152.0);
     // Every attention projection and the FFN: by hand for Llama-2-7B, r·(in + out) per matrix, 32 blocks.
     rc::run_config all = lora_run(rc::peft::lora, rc::lora_targets::all);
     const double per_block = 8.0 * (4.0 * (4096 + 4096) + 3.0 * (4096 + 11008));
-    CHECK(rc::adapter_parameters(*rc::catalog().workload_named("llama2-7b").transformer, all) == 32.0 * per_block);
+    CHECK(rc::adapter_parameters(as_transformer(rc::catalog().workload_named("llama2-7b")), all) == 32.0 * per_block);
 }
 
 TEST_CASE("LoRA and QLoRA model states: frozen weights, adapter gradients and optimizer states only") {
@@ -488,10 +489,10 @@ TEST_CASE("an encoder-decoder's decoder keeps its targets' activations and its c
     rc::activation_habits megatron;
     megatron.fused_attention = false;
     megatron.dropout = true;
-    CHECK(rc::cross_attention_activations(*w.transformer, c, megatron, s, e, b) == doctest::Approx(cross));
+    CHECK(rc::cross_attention_activations(as_transformer(w), c, megatron, s, e, b) == doctest::Approx(cross));
     // Megatron's selective recomputation drops the cross-attention's core too.
     c.recompute = rc::recompute::selective;
-    CHECK(rc::cross_attention_saved(*w.transformer, c, megatron, s, e, b) ==
+    CHECK(rc::cross_attention_saved(as_transformer(w), c, megatron, s, e, b) ==
           doctest::Approx(cross - 5 * a * s * e * b));
     // Without a target length the decoder runs over seq-len: the same as target-len = seq-len.
     c.recompute = rc::recompute::none;
@@ -510,7 +511,7 @@ TEST_CASE("an encoder-decoder's decoder keeps its targets' activations and its c
 TEST_CASE("pipeline stages: the first holds the input embeddings and p micro-batches, the last the output and loss") {
     // GPT-3 2.7B (tied embeddings, 2048 learned positions) over 4 stages, 8 micro-batches of one sequence.
     const rc::workload& w = rc::catalog().workload_named("gpt3-2.7b");
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     rc::run_config c = training(4, 0);
     c.pp = 4;
     c.batch = 8;
@@ -705,7 +706,7 @@ TEST_CASE("FP8 training under Megatron keeps mixed precision's states, FP8 weigh
     CHECK(fp8["gradients"] == doctest::Approx(4.0 * psi));
     CHECK(fp8["optimizer state"] == doctest::Approx(12.0 * psi));
     CHECK(fp8["optimizer state"] == doctest::Approx(bf16["optimizer state"]));
-    const rc::transformer_config& t = *w.transformer;
+    const rc::transformer_config& t = as_transformer(w);
     const double blocks = psi - rc::embedding_parameters(t);
     CHECK(fp8["FP8 weight copies"] == doctest::Approx(2.0 * blocks));
     CHECK(bf16.count("FP8 weight copies") == 0);

@@ -194,6 +194,36 @@ TEST_CASE("HTML escapes every text it shows") {
     CHECK(m.elements.count("script") == 0);
 }
 
+namespace fleet {
+
+// A result type of a user's own: a view beside it (to_table, describe) and nothing else.
+struct fleet_report {
+    int gpus = 0;
+};
+
+rc::text_table to_table(const fleet_report& r) {
+    rc::text_table t({"item", "value"});
+    t.add_row({"GPUs", std::to_string(r.gpus)});
+    return t;
+}
+
+std::string describe(const fleet_report& r) {
+    return "a fleet of " + std::to_string(r.gpus) + " GPUs\n";
+}
+
+}  // namespace fleet
+
+TEST_CASE("a result with a view displays without an overload of its own: its table, and describe() as text") {
+    const nlohmann::json b = rc::mime_bundle_repr(fleet::fleet_report{512});
+    CHECK(keys(b) == html_and_text);
+    CHECK(b["text/plain"] == "a fleet of 512 GPUs\n");
+    const markup m = html_of(b);
+    CHECK(m.cells == std::vector<std::string>{"GPUs", "512"});
+    // A type without the view has no such display: the fallback is for views only.
+    CHECK(!rc::detail::has_view<int>::value);
+    CHECK(rc::detail::has_view<fleet::fleet_report>::value);
+}
+
 TEST_CASE("a table displays as an HTML table with the same cells, numbers right-aligned") {
     rc::text_table t({"gpu", "TFLOP/s"});
     t.add_row({"A40", "37.4"});
@@ -227,7 +257,7 @@ TEST_CASE("a prediction displays the time predict() gives, and its breakdown") {
     CHECK(has_cell(m, rc::to_string(p.likely_low) + " – " + rc::to_string(p.likely_high)));
     std::size_t classes = 0;
     for (const rc::breakdown_entry& e : p.breakdown) {
-        classes += e.time.value() > 0.0 ? 1 : 0;
+        classes += e.time.value() > 0.0 ? 1U : 0U;
         if (e.time.value() > 0.0) {
             CHECK(has_cell(m, rc::to_string(e.time)));
         }
@@ -429,11 +459,11 @@ TEST_CASE("value types print on one line or as their text report") {
     decode.num_gpus = 2;
     CHECK(streamed(decode) == "infer decode, fp16, batch 4, prompt 512, gen 128, 2 GPUs, tp 2, pytorch");
     const rc::model_catalog& cat = rc::catalog();
-    CHECK(streamed(*cat.workload_named("llama2-7b").transformer) ==
+    CHECK(streamed(as_transformer(cat.workload_named("llama2-7b"))) ==
           "llama2-7b: decoder, 32 layers, hidden 4096, 32 heads (32 kv, 128 wide), ffn 11008 swiglu, vocab 32000, "
           "rmsnorm, rope, 6.74 B parameters");
-    CHECK(streamed(*cat.workload_named("resnet50").cnn).rfind("resnet50: 3x224x224 input, ", 0) == 0);
-    CHECK(contains(streamed(*cat.workload_named("resnet50").cnn), ", 25.6 M parameters, "));
+    CHECK(streamed(as_cnn(cat.workload_named("resnet50"))).rfind("resnet50: 3x224x224 input, ", 0) == 0);
+    CHECK(contains(streamed(as_cnn(cat.workload_named("resnet50"))), ", 25.6 M parameters, "));
     CHECK(streamed(rc::find_link("nvlink3")) ==
           "nvlink3: NVLink 3 (A100 SXM4: 12 links), 300 GB/s per direction, 80% achieved, 5 us per step");
     CHECK(streamed(rc::find_mig_profile(cat.gpu("A100-SXM4-40GB"), "1g.5gb")) ==

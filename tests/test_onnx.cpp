@@ -300,26 +300,26 @@ double step_seconds(const rc::workload& w, rc::mode m) {
 TEST_CASE("ONNX ResNet-50 written from the built-in network: same layers, FLOPs, parameters and prediction") {
     const rc::cnn_graph builtin = *rc::cnns::make_cnn("resnet50");
     const rc::onnx_import imported = rc::import_onnx_bytes(export_cnn(builtin), "resnet50.onnx");
-    REQUIRE(imported.model.cnn.has_value());
+    REQUIRE(cnn_of(imported.model) != nullptr);
     CHECK(imported.model.name == "resnet50.onnx");
     CHECK(imported.unmapped.empty());
     CHECK(imported.warnings().empty());
     // Every layer maps to one of the same kind: ResNet-50's 53 convolutions, 53 batch norms, 49 ReLUs, 16
     // additions, a max pool, a global average pool and the classifier.
     CHECK(builtin.layers.size() == 53 + 53 + 49 + 16 + 3);
-    REQUIRE(imported.model.cnn->layers.size() == builtin.layers.size());
+    REQUIRE(as_cnn(imported.model).layers.size() == builtin.layers.size());
     for (std::size_t i = 0; i < builtin.layers.size(); ++i) {
         CAPTURE(builtin.layers[i].name);
-        CHECK(imported.model.cnn->layers[i].kind == builtin.layers[i].kind);
-        CHECK(rc::macs(imported.model.cnn->layers[i]) == rc::macs(builtin.layers[i]));
+        CHECK(as_cnn(imported.model).layers[i].kind == builtin.layers[i].kind);
+        CHECK(rc::macs(as_cnn(imported.model).layers[i]) == rc::macs(builtin.layers[i]));
     }
     // 4.09 GMACs and 25.56 M parameters (torchvision's ResNet-50), the same on both sides.
-    CHECK(rc::macs(*imported.model.cnn) == doctest::Approx(rc::macs(builtin)).epsilon(1e-12));
-    CHECK(rc::macs(*imported.model.cnn) == doctest::Approx(4.09e9).epsilon(0.01));
+    CHECK(rc::macs(as_cnn(imported.model)) == doctest::Approx(rc::macs(builtin)).epsilon(1e-12));
+    CHECK(rc::macs(as_cnn(imported.model)) == doctest::Approx(4.09e9).epsilon(0.01));
     CHECK(rc::parameters(imported.model) == doctest::Approx(25.557032e6).epsilon(1e-9));
     CHECK(imported.mapped_flops_per_sample >= 2.0 * rc::macs(builtin));
-    CHECK(imported.model.cnn->channels == 3);
-    CHECK(imported.model.cnn->image_size == 224);
+    CHECK(as_cnn(imported.model).channels == 3);
+    CHECK(as_cnn(imported.model).image_size == 224);
     // The same kernels, so the same prediction, training and inference.
     const rc::workload reference = rc::make_workload(builtin);
     CHECK(step_seconds(imported.model, rc::mode::train) ==
@@ -344,7 +344,7 @@ TEST_CASE("ONNX multi-head attention maps: projections, head transposes, QKᵀ a
     onnx::NodeProto* v = w.node("MatMul", {p->output(0), qh->output(0)}, "values");
     onnx::NodeProto* f = w.node("Floor", {v->output(0)}, "floor");
     const rc::onnx_import imp = rc::import_onnx_bytes(w.serialize(f->output(0)), "attention.onnx");
-    const std::vector<rc::cnn_layer>& layers = imp.model.cnn->layers;
+    const std::vector<rc::cnn_layer>& layers = as_cnn(imp.model).layers;
     REQUIRE(layers.size() == 6);  // the reshape is a view
     // The projection: a 1×1 convolution over 128 tokens, 128·64·64 MACs and the model's only weights.
     CHECK(layers[0].kind == rc::cnn_layer_kind::conv);
@@ -395,8 +395,8 @@ TEST_CASE("ONNX layer norm maps with its scale and shift, a token-wise MLP block
     onnx::NodeProto* act = w.node("Sigmoid", {up->output(0)}, "sigmoid");
     const rc::onnx_import imp = rc::import_onnx_bytes(w.serialize(act->output(0)), "block.onnx");
     CHECK(imp.unmapped.empty());
-    REQUIRE(imp.model.cnn->layers.size() == 3);
-    const rc::cnn_layer& norm = imp.model.cnn->layers[0];
+    REQUIRE(as_cnn(imp.model).layers.size() == 3);
+    const rc::cnn_layer& norm = as_cnn(imp.model).layers[0];
     CHECK(norm.kind == rc::cnn_layer_kind::layer_norm);
     CHECK(norm.c_in == 256);
     CHECK(norm.h_in == 16);
@@ -445,9 +445,9 @@ TEST_CASE("ONNX node models of Debian's libonnx-testdata, shapes and MACs by han
     const auto one_layer = [&](const std::string& test) {
         const rc::onnx_import imp = rc::import_onnx(data + "/" + test + "/model.onnx");
         CAPTURE(test);
-        REQUIRE(imp.model.cnn->layers.size() == 1);
+        REQUIRE(as_cnn(imp.model).layers.size() == 1);
         CHECK(imp.unmapped.empty());
-        return imp.model.cnn->layers.front();
+        return as_cnn(imp.model).layers.front();
     };
     // x 1×1×7×5, 3×3 window, stride 2, padding 1 -> 1×1×4×3: 4·3 outputs × 9 MACs.
     const rc::cnn_layer conv = one_layer("node/test_conv_with_strides_padding");
@@ -556,7 +556,7 @@ TEST_CASE("ONNX BERT-base, as PyTorch exports it: FLOPs within 5% of the built-i
     const double h = 768, dense = 12 * (4 * h * h + 2 * h * 3072) * 2 * seq + 2 * h * h,
                  attention = 12 * 4.0 * seq * seq * h;
     double matmul = 0.0;
-    for (const rc::cnn_layer& l : imp.model.cnn->layers) {
+    for (const rc::cnn_layer& l : as_cnn(imp.model).layers) {
         if (l.kind == rc::cnn_layer_kind::conv || l.kind == rc::cnn_layer_kind::linear ||
             l.kind == rc::cnn_layer_kind::matmul) {
             matmul += 2.0 * rc::macs(l);

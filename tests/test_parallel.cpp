@@ -14,19 +14,21 @@ namespace rc = roofcast;
 TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s costs 2·(7/8)·1e9/300e9 s plus 2·7 latencies") {
     const rc::link_spec link{"test", "300 GB/s per GPU, fully achieved", 300e9, 1.0, 5e-6, 24, "hand-made"};
     const rc::node_layout node{8, &link, &link};
-    const rc::collective ar{"ar", rc::collective::kind::all_reduce, 1e9, 8, 1.0, false};
+    const rc::collective ar{"ar", rc::collective::kind::all_reduce, 1e9, 8, 1.0, rc::collective::timing::critical_path};
     CHECK(rc::collective_time(ar, node).value() == doctest::Approx(2.0 * 7.0 / 8.0 * 1e9 / 300e9 + 14 * 5e-6));
     // All-gather and reduce-scatter move half as much: (n−1)/n · B / bw + (n−1)·α.
-    const rc::collective ag{"ag", rc::collective::kind::all_gather, 1e9, 8, 1.0, false};
+    const rc::collective ag{"ag", rc::collective::kind::all_gather, 1e9, 8, 1.0, rc::collective::timing::critical_path};
     CHECK(rc::collective_time(ag, node).value() == doctest::Approx(7.0 / 8.0 * 1e9 / 300e9 + 7 * 5e-6));
     // One GPU: nothing to exchange.
-    const rc::collective one{"one", rc::collective::kind::all_reduce, 1e9, 1, 1.0, false};
+    const rc::collective one{"one", rc::collective::kind::all_reduce,     1e9, 1,
+                             1.0,   rc::collective::timing::critical_path};
     CHECK(rc::collective_time(one, node).value() == 0.0);
 }
 
 TEST_CASE("a collective spanning nodes runs one ring per NIC, at the network's speed") {
     const rc::gpu_spec& g = rc::catalog().gpu("H100-SXM5-80GB");
-    const rc::collective ar{"ar", rc::collective::kind::all_reduce, 1e9, 16, 1.0, false};
+    const rc::collective ar{"ar", rc::collective::kind::all_reduce,     1e9, 16,
+                            1.0,  rc::collective::timing::critical_path};
     const rc::node_layout n = rc::default_layout(g, 16);
     CHECK(std::string(n.intra->name) == "nvlink4");
     CHECK(std::string(n.inter->name) == "ib-ndr");
@@ -35,17 +37,19 @@ TEST_CASE("a collective spanning nodes runs one ring per NIC, at the network's s
     CHECK(rc::collective_time(ar, n).value() ==
           doctest::Approx(2.0 * 15.0 / 16.0 * 1e9 / (8 * 0.85 * 50e9) + 2 * 15 * 15e-6));
     // A data-parallel group of tensor-parallel 8 has one rank per node: one NIC carries its ring.
-    const rc::collective dp{"dp", rc::collective::kind::all_reduce, 1e9, 2, 1.0, true, 8};
+    const rc::collective dp{"dp", rc::collective::kind::all_reduce, 1e9, 2, 1.0, rc::collective::timing::overlapped, 8};
     CHECK(rc::collective_time(dp, n).value() == doctest::Approx(2.0 * 0.5 * 1e9 / (0.85 * 50e9) + 2 * 15e-6));
     // With tensor-parallel 2 the group has 4 ranks on each of 4 nodes: 4 NICs.
-    const rc::collective dp4{"dp", rc::collective::kind::reduce_scatter, 1e9, 16, 1.0, true, 2};
+    const rc::collective dp4{"dp", rc::collective::kind::reduce_scatter, 1e9, 16,
+                             1.0,  rc::collective::timing::overlapped,   2};
     CHECK(rc::collective_time(dp4, n).value() == doctest::Approx(15.0 / 16.0 * 1e9 / (4 * 0.85 * 50e9) + 15 * 15e-6));
     // A link the node shares (25 Gb Ethernet) gives each of its 8 GPUs an eighth: the 8 rings share 3.125 GB/s.
     const rc::node_layout eth{8, n.intra, &rc::find_link("ethernet-25g")};
     CHECK(rc::collective_time(ar, eth).value() ==
           doctest::Approx(2.0 * 15.0 / 16.0 * 1e9 / (0.7 * 3.125e9) + 2 * 15 * 50e-6));
     // All-to-all leaves through each rank's own NIC.
-    const rc::collective a2a{"a2a", rc::collective::kind::all_to_all, 1e9, 16, 1.0, false};
+    const rc::collective a2a{"a2a", rc::collective::kind::all_to_all,     1e9, 16,
+                             1.0,   rc::collective::timing::critical_path};
     CHECK(rc::collective_time(a2a, n).value() == doctest::Approx(15.0 / 16.0 * 1e9 / (0.85 * 50e9) + 15 * 15e-6));
     // PCIe cards: PCIe of their generation; a bridged pair uses the NVLink bridge.
     CHECK(std::string(rc::default_layout(rc::catalog().gpu("L40"), 4).intra->name) == "pcie4");
@@ -161,7 +165,7 @@ TEST_CASE("expert parallelism: Mixtral 8x7B at ep 4 holds a quarter of its route
     const rc::workload& w = rc::catalog().workload_named("mixtral-8x7b");
     // One routed expert: SwiGLU, 3 x 4096 x 14336; 8 of them in each of 32 blocks.
     const double expert = 3.0 * 4096 * 14336;
-    CHECK(rc::routed_expert_parameters(*w.transformer) == 32 * 8 * expert);
+    CHECK(rc::routed_expert_parameters(as_transformer(w)) == 32 * 8 * expert);
     rc::run_config c;
     c.mode = rc::mode::infer;
     c.phase = rc::phase::prefill;

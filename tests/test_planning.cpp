@@ -162,11 +162,11 @@ TEST_CASE("training plan: a 2-layout search worked from predict") {
 }
 
 TEST_CASE("training plan: model FLOPs are PaLM's 6N + 12·L·H·Q·S per token") {
-    const rc::transformer_config& gpt2 = *cat().workload_named("gpt2").transformer;
+    const rc::transformer_config& gpt2 = as_transformer(cat().workload_named("gpt2"));
     // Tied embeddings, learned positions: the matmuls are everything but the position table (the token table is
     // the output projection).
     CHECK(rc::matmul_parameters(gpt2) == doctest::Approx(rc::parameters(gpt2) - 1024.0 * 768.0));
-    const rc::transformer_config& llama = *cat().workload_named("llama2-7b").transformer;
+    const rc::transformer_config& llama = as_transformer(cat().workload_named("llama2-7b"));
     CHECK(rc::matmul_parameters(llama) == doctest::Approx(rc::parameters(llama) - 32000.0 * 4096.0));  // untied
     rc::run_config c;
     c.seq_len = 1024;
@@ -426,7 +426,9 @@ TEST_CASE("serving plan: one replica's figures worked from predict") {
     };
     const double s = rc::predict(w, g, run(rc::phase::prefill, 1)).time.value();
     auto decode = [&](long long b) { return rc::predict(w, g, run(rc::phase::decode, b)).time.value(); };
-    auto tpot99 = [&](long long b) { return decode(b) + s * static_cast<double>(poisson_by_hand(b, 0.99)) / 128.0; };
+    auto tpot99 = [&](long long b) {
+        return decode(b) + s * static_cast<double>(poisson_by_hand(static_cast<double>(b), 0.99)) / 128.0;
+    };
     const long long b = o.batch;
     CHECK(o.prefill_mean.value() == doctest::Approx(s));
     CHECK(o.decode_step.value() == doctest::Approx(decode(b)));
@@ -435,7 +437,8 @@ TEST_CASE("serving plan: one replica's figures worked from predict") {
     if (o.batch_limit == "TPOT p99") {
         CHECK(tpot99(b + 1) > 0.030);
     }
-    const double x = b / (128.0 * decode(b) + b * s);  // requests/s per replica
+    const double bd = static_cast<double>(b);
+    const double x = bd / (128.0 * decode(b) + bd * s);  // requests/s per replica
     CHECK(o.replica_rate == doctest::Approx(x));
     // Replicas: enough for the rate, and the fewest whose TTFT p99 at 5/n requests/s meets 1 s.
     auto ttft99 = [&](double lambda) {
@@ -711,7 +714,7 @@ TEST_CASE("serving plan: text, CSV and JSON") {
         const auto& o = j["options"][i];
         CHECK(o["feasible"].get<bool>() == p.options[i].feasible());
         if (p.options[i].feasible()) {
-            const double per_hour = (p.options[i].gpu == "L4" ? 0.7 : 1.8) * p.options[i].num_gpus;
+            const double per_hour = (p.options[i].gpu == "L4" ? 0.7 : 1.8) * static_cast<double>(p.options[i].num_gpus);
             CHECK(o["cost_per_hour_usd"].get<double>() == doctest::Approx(per_hour));
             CHECK(o["cost_per_million_tokens_usd"].get<double>() ==
                   doctest::Approx(per_hour / 3600.0 / (4.0 * 128.0) * 1e6));

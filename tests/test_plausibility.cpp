@@ -139,7 +139,7 @@ TEST_CASE("no predicted training step beats the best MFU published for its famil
             const rc::workload& w = rc::catalog().workload_named(name);
             for (const rc::precision p : {rc::precision::amp_fp16, rc::precision::amp_bf16}) {
                 for (const long long batch :
-                     w.transformer ? std::vector<long long>{8, 32} : std::vector<long long>{64, 256}) {
+                     transformer_of(w) ? std::vector<long long>{8, 32} : std::vector<long long>{64, 256}) {
                     for (const char* framework : {"pytorch", "pytorch-compiled", "hf-pytorch"}) {
                         std::optional<double> u;
                         try {

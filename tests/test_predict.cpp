@@ -39,7 +39,7 @@ double attention_work_of(const rc::lowered_work& w) {
 
 TEST_CASE("transformer training FLOPs are 6·N·tokens plus attention, 12·L·s²·h (Kaplan et al. 2020)") {
     const rc::workload& gpt = rc::catalog().workload_named("gpt3-2.7b");
-    const rc::transformer_config& t = *gpt.transformer;
+    const rc::transformer_config& t = as_transformer(gpt);
     rc::run_config c;
     c.mode = rc::mode::train;
     c.precision = rc::precision::amp_fp16;
@@ -153,7 +153,7 @@ TEST_CASE("data parallelism multiplies throughput, less the exposed gradient all
 }
 
 TEST_CASE("a ring all-reduce of 1 GB over 8 GPUs at 300 GB/s: 2·(7/8)·1e9/300e9 s plus latency") {
-    rc::collective col{"test", rc::collective::kind::all_reduce, 1e9, 8, 1.0, false};
+    rc::collective col{"test", rc::collective::kind::all_reduce, 1e9, 8, 1.0, rc::collective::timing::critical_path};
     rc::gpu_spec g = rc::catalog().gpu("A100-SXM4-40GB");
     // NVLink 3: 600 GB/s bidirectional -> 300 GB/s each way, 80% achieved by NCCL = 240 GB/s.
     const double expected = 2.0 * 7.0 / 8.0 * 1e9 / (0.8 * 300e9) + 2.0 * 7 * 5e-6;
@@ -238,7 +238,7 @@ TEST_CASE("NCHW tensor-core convolutions pay a transpose of both activation oper
     // forward and wgrad on every convolution, dgrad on all but the first (no gradient for the images).
     double expected = 0.0;
     bool first = true;
-    for (const rc::cnn_layer& l : net.cnn->layers) {
+    for (const rc::cnn_layer& l : as_cnn(net).layers) {
         if (l.kind != rc::cnn_layer_kind::conv) {
             continue;
         }
@@ -513,7 +513,7 @@ TEST_CASE("a hidden gradient exchange slows the compute it hides behind by the S
         const rc::lowered_run r = rc::lower_run(w, rc::on_gpu(c, g));
         double exchange = 0.0;  // C: the overlappable collectives of the one micro-batch slot
         for (const rc::collective& col : r.passes[0].collectives) {
-            if (col.overlappable) {
+            if (col.runs == rc::collective::timing::overlapped) {
                 exchange += rc::collective_time(col, rc::layout_for(r.plan, g, col.group)).value();
             }
         }

@@ -108,7 +108,7 @@ private:
         if (coin(0.3)) {
             c.fused_attention = coin(0.5);
         }
-        const rc::transformer_config* t = d.w->transformer ? &*d.w->transformer : nullptr;
+        const rc::transformer_config* t = transformer_of(*d.w);
         if (c.mode == rc::mode::infer) {
             if (!t) {
                 c.phase = rc::phase::e2e;
@@ -281,11 +281,11 @@ TEST_CASE("properties of 10^5 random valid runs") {
             const bool b_ok = rc::footprint(w, g, more).total() >= rc::footprint(w, g, c).total();
             footprint_batch.check(b_ok);
             CHECK(b_ok);
-            if (w.transformer) {
+            if (transformer_of(w)) {
                 more = c;
-                more.seq_len = 2 * (c.seq_len > 0 ? c.seq_len : rc::default_seq_len(*w.transformer));
+                more.seq_len = 2 * (c.seq_len > 0 ? c.seq_len : rc::default_seq_len(as_transformer(w)));
                 // A fixed encoder input (Whisper) is the prompt and cannot grow.
-                more.prompt_len = w.transformer->encoder_positions > 0 ? c.prompt_len : 2 * c.prompt_len;
+                more.prompt_len = as_transformer(w).encoder_positions > 0 ? c.prompt_len : 2 * c.prompt_len;
                 const bool s_ok = rc::footprint(w, g, more).total() >= rc::footprint(w, g, c).total();
                 footprint_seq.check(s_ok);
                 CHECK(s_ok);

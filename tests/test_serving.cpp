@@ -62,7 +62,7 @@ TEST_CASE("an in-flight iteration decodes B tokens and prefills B P over G - 1 p
     CHECK(qkv_rows == 128);
     // The chunk's attention: 4 · heads · c · kv · d FLOPs per layer, times the causal fraction 1 − (c − 1)/(2 kv)
     // (kernels::causal_fraction), over 32 layers.
-    const rc::transformer_config& t = *llama().transformer;
+    const rc::transformer_config& t = as_transformer(llama());
     const double kv = 532.0, frac = 1.0 - 63.0 / (2.0 * kv);
     CHECK(chunk_attention == doctest::Approx(32.0 * 4.0 * static_cast<double>(t.heads) * 64.0 * kv * 128.0 * frac));
     // Output tokens per iteration: B · G / (G − 1).

@@ -128,7 +128,8 @@ TEST_CASE("FlashAttention-2 is an Ampere-generation kernel: Hopper and Blackwell
     a.heads = a.kv_heads = 16;
     a.seq_q = a.seq_kv = 8192;
     a.head_dim = 128;
-    const rc::kernel native = rc::kernels::fused_attention("attention", a, rc::dtype::bf16, false);
+    const rc::kernel native =
+        rc::kernels::fused_attention("attention", a, rc::dtype::bf16, rc::kernels::direction::forward);
     rc::kernel old = native;
     old.legacy_mma = true;
     const rc::cost_params prior = rc::prior_params();

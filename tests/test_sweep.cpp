@@ -70,8 +70,8 @@ TEST_CASE("serving is lowered per GPU: the batch is the largest that fits each o
 TEST_CASE("CNN layers of the same shape fold into one kernel without changing work, traffic or time") {
     const rc::run_config c = train(rc::precision::amp_fp16, 64);
     const rc::run_plan plan = rc::resolve(rc::catalog().workload_named("resnet50"), c);
-    const rc::lowered_work named = rc::lower_cnn(plan, 64, true);
-    const rc::lowered_work folded = rc::lower_cnn(plan, 64, false);
+    const rc::lowered_work named = rc::lower_cnn(plan, 64, rc::kernel_names::per_layer);
+    const rc::lowered_work folded = rc::lower_cnn(plan, 64, rc::kernel_names::folded);
     // ResNet-50: 16 bottleneck blocks of 8 distinct shapes, so folding removes many kernels.
     CHECK(folded.kernels.size() < named.kernels.size() * 2 / 3);
     auto sums = [](const rc::lowered_work& w, std::size_t begin, std::size_t end) {

@@ -125,7 +125,7 @@ TEST_CASE("every workload file loads without warnings, named after its file") {
     for (const auto& f : files) {
         CAPTURE(f);
         std::vector<std::string> warnings;
-        const rc::transformer_config t = rc::load_transformer_file(f, &warnings);
+        const rc::transformer_config t = rc::load_transformer_file(f, rc::collect_into(warnings));
         CHECK(warnings.empty());
         CHECK(std::filesystem::path(f).stem().string() == t.name);
         CHECK(t.origin == f);
@@ -344,7 +344,7 @@ TEST_CASE("names and aliases are checked") {
 TEST_CASE("unknown keys are warned about with their line, and ignored") {
     std::vector<std::string> warnings;
     const std::string text = text_with("llama2-70b", "kv_heads = 8", "kv_heads = 8\nkv_head = 4") + "[extra]\nx = 1\n";
-    const rc::transformer_config t = rc::parse_transformer_toml(text, "test.toml", &warnings);
+    const rc::transformer_config t = rc::parse_transformer_toml(text, "test.toml", rc::collect_into(warnings));
     CHECK(t.kv_heads == 8);
     REQUIRE(warnings.size() == 2);
     CHECK(warnings[0] == "test.toml:" + std::to_string(line_of(text, "kv_head =")) +

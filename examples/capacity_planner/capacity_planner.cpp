@@ -189,8 +189,8 @@ int run(const options& o) {
     base.zero = o.zero;
     base.framework = o.framework;
     double samples = o.samples;
-    if (w.transformer) {
-        base.seq_len = o.seq_len > 0 ? o.seq_len : rc::default_seq_len(*w.transformer);
+    if (const rc::transformer_config* t = rc::transformer_of(w)) {
+        base.seq_len = o.seq_len > 0 ? o.seq_len : rc::default_seq_len(*t);
         if (o.tokens > 0.0) {
             samples = o.tokens / static_cast<double>(base.seq_len);
         }

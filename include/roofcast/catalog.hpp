@@ -96,9 +96,6 @@ public:
     /// from that workload (a config.json in a directory called `Llama-2-7b-hf/` names the file, not the built-in
     /// llama2-7b), so a file is never shadowed by a built-in.
     std::vector<std::string> add_workload(workload w) {
-        if (!w.cnn && !w.transformer) {
-            throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
-        }
         std::vector<std::string> notes;
         const std::vector<std::string> taken = workload_spellings(w);
         for (workload& other : workloads_) {
@@ -107,8 +104,8 @@ public:
                                 " workload of that name");
                 continue;
             }
-            if (other.transformer) {
-                release_aliases(other, w, taken, notes);
+            if (transformer_config* t = transformer_of(other)) {
+                release_aliases(t->aliases, other, w, taken, notes);
             }
             for (const std::string& alias : taken) {
                 if (alias != w.name && detail::normalize_name(alias) == detail::normalize_name(other.name)) {
@@ -163,10 +160,10 @@ public:
     }
 
 private:
-    /// Removes from `other`'s aliases every spelling in `taken` (the spellings of `w`, added now), with a note each.
-    static void release_aliases(workload& other, const workload& w, const std::vector<std::string>& taken,
-                                std::vector<std::string>& notes) {
-        std::vector<std::string>& aliases = other.transformer->aliases;
+    /// Removes from `aliases`, `other`'s, every spelling in `taken` (the spellings of `w`, added now), with a note
+    /// each.
+    static void release_aliases(std::vector<std::string>& aliases, const workload& other, const workload& w,
+                                const std::vector<std::string>& taken, std::vector<std::string>& notes) {
         for (auto it = aliases.begin(); it != aliases.end();) {
             const std::string key = detail::normalize_name(*it);
             const bool clash = std::any_of(taken.begin(), taken.end(),
@@ -183,8 +180,8 @@ private:
 
     static std::vector<std::string> workload_spellings(const workload& w) {
         std::vector<std::string> s{w.name};
-        if (w.transformer) {
-            s.insert(s.end(), w.transformer->aliases.begin(), w.transformer->aliases.end());
+        if (const transformer_config* t = transformer_of(w)) {
+            s.insert(s.end(), t->aliases.begin(), t->aliases.end());
         }
         return s;
     }

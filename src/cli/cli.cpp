@@ -24,15 +24,14 @@ void warn(const std::vector<std::string>& warnings) {
 
 /// A workload file by its extension: `.onnx` an ONNX graph (its unmapped operators as warnings), any other as
 /// load_workload_file reads it.
-workload read_workload_file(const std::string& path, std::vector<std::string>* warnings) {
+workload read_workload_file(const std::string& path, const diagnostic_sink& warnings) {
     if (!detail::has_extension(path, ".onnx")) {
         return load_workload_file(path, warnings);
     }
 #ifdef ROOFCAST_HAVE_ONNX
     onnx_import imported = import_onnx(path);
-    if (warnings != nullptr) {
-        const std::vector<std::string> lines = imported.warnings();
-        warnings->insert(warnings->end(), lines.begin(), lines.end());
+    for (std::string& line : imported.warnings()) {
+        warnings.warn(std::move(line));
     }
     imported.model.origin = path;
     return std::move(imported.model);
@@ -71,8 +70,8 @@ void add_wide(CLI::App* cmd) {
         "Text tables with every column (by default they fit 100 columns, leaving out the ones they name)");
 }
 
-void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats, bool with_params) {
-    if (with_params) {
+void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats, params_option params) {
+    if (params == params_option::bound) {
         cmd->add_option("--params", opt.params_file, "Cost-model parameters TOML (default: the shipped calibration)")
             ->check(CLI::ExistingFile);
     }
@@ -114,12 +113,12 @@ model_catalog load_catalog(const common_options& opt) {
     model_catalog c = catalog();
     for (const std::string& f : opt.gpu_files) {
         std::vector<std::string> warnings;
-        c.add_gpu(load_gpu_file(f, &warnings));
+        c.add_gpu(load_gpu_file(f, collect_into(warnings)));
         warn(warnings);
     }
     for (const std::string& f : opt.workload_files) {
         std::vector<std::string> warnings;
-        workload w = read_workload_file(f, &warnings);
+        workload w = read_workload_file(f, collect_into(warnings));
         const std::vector<std::string> clashes = c.add_workload(std::move(w));
         warnings.insert(warnings.end(), clashes.begin(), clashes.end());
         warn(warnings);
@@ -134,7 +133,7 @@ std::string workload_name(const std::string& given, const common_options& opt) {
     if (opt.workload_files.size() != 1) {
         throw input_error("--workload is required unless exactly one --workload-file is given");
     }
-    return read_workload_file(opt.workload_files.front(), nullptr).name;
+    return read_workload_file(opt.workload_files.front(), {}).name;
 }
 
 const workload& run_workload(const model_catalog& c, const std::string& given, const common_options& opt,
@@ -153,7 +152,7 @@ cost_params load_params(const common_options& opt) {
         return default_params();
     }
     std::vector<std::string> warnings;
-    cost_params p = load_params_file(opt.params_file, &warnings);
+    cost_params p = load_params_file(opt.params_file, collect_into(warnings));
     warn(warnings);
     return p;
 }

@@ -36,9 +36,12 @@ struct command {
 /// Adds --wide: text tables with every column (text_width() 0).
 void add_wide(CLI::App* cmd);
 
-/// Adds --format (one of `formats`), --wide (where text is one), --gpu-file and --workload-file to `cmd`; with
-/// `with_params`, --params.
-void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats, bool with_params);
+/// Whether a command takes --params (every command that predicts time does).
+enum class params_option { none, bound };
+
+/// Adds --format (one of `formats`), --wide (where text is one), --gpu-file and --workload-file to `cmd`, and
+/// --params where `params` is bound.
+void add_common(CLI::App* cmd, common_options& opt, const std::vector<std::string>& formats, params_option params);
 
 /// Binds every run option of roofcast::run_options() whose effect meets `effects` (time, memory or both) to
 /// `cmd`, writing into `cfg`, except those named in `except`.

@@ -131,7 +131,9 @@ int main(int argc, char** argv) {
     std::vector<std::pair<roofcast::gpu_spec, std::string>> loaded;
     if (!roofcast_gen::load_all<roofcast::gpu_spec>(
             argc, argv,
-            [](const std::string& path, std::vector<std::string>* w) { return roofcast::load_gpu_file(path, w); },
+            [](const std::string& path, const roofcast::diagnostic_sink& w) {
+                return roofcast::load_gpu_file(path, w);
+            },
             loaded)) {
         return 1;
     }

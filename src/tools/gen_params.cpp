@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
     roofcast::cost_params p;
     try {
         std::vector<std::string> warnings;
-        p = roofcast::load_params_file(argv[2], &warnings);
+        p = roofcast::load_params_file(argv[2], roofcast::collect_into(warnings));
         for (const auto& w : warnings) {
             std::cerr << "error: " << w << '\n';
         }

@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
     std::vector<std::pair<roofcast::transformer_config, std::string>> loaded;
     if (!roofcast_gen::load_all<roofcast::transformer_config>(
             argc, argv,
-            [](const std::string& path, std::vector<std::string>* w) {
+            [](const std::string& path, const roofcast::diagnostic_sink& w) {
                 return roofcast::load_transformer_file(path, w);
             },
             loaded)) {

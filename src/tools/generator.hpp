@@ -3,6 +3,7 @@
 #ifndef ROOFCAST_TOOLS_GENERATOR_HPP
 #define ROOFCAST_TOOLS_GENERATOR_HPP
 
+#include <roofcast/diagnostics.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
 
@@ -57,15 +58,15 @@ inline std::string models_relative(const std::string& path) {
     return path.substr(at == std::string::npos ? 0 : at);
 }
 
-/// Loads every file with `load` (which appends unknown keys to its warnings); any warning or error is
+/// Loads every file with `load` (which reports unknown keys to its sink); any warning or error is
 /// fatal, since the shipped files must be clean. Returns false after printing the problem.
 template <class T>
-bool load_all(int argc, char** argv, const std::function<T(const std::string&, std::vector<std::string>*)>& load,
+bool load_all(int argc, char** argv, const std::function<T(const std::string&, const roofcast::diagnostic_sink&)>& load,
               std::vector<std::pair<T, std::string>>& out) {
     try {
         for (int i = 2; i < argc; ++i) {
             std::vector<std::string> warnings;
-            out.emplace_back(load(argv[i], &warnings), models_relative(argv[i]));
+            out.emplace_back(load(argv[i], roofcast::collect_into(warnings)), models_relative(argv[i]));
             for (const auto& w : warnings) {
                 std::cerr << "error: " << w << '\n';
             }

@@ -24,7 +24,7 @@ int main() {
     if (std::ifstream(conv)) {
         const roofcast::onnx_import imported = roofcast::import_onnx(conv);
         std::cout << imported.model << '\n';
-        return roofcast::macs(*imported.model.cnn) == 108.0 ? 0 : 1;
+        return roofcast::macs(roofcast::as_cnn(imported.model)) == 108.0 ? 0 : 1;
     }
     return 0;
 }

@@ -149,7 +149,7 @@ inline void stage_params(fit_stage& s, std::vector<param_ref>& reg, param_stage 
                          const std::function<bool(const std::string&)>& take) {
     for (std::size_t j = 0; j < reg.size(); ++j) {
         const double v = *reg[j].value;
-        if (reg[j].fixed || reg[j].stage != stage || !fittable(v, reg[j]) || !take(reg[j].name)) {
+        if (reg[j].fit == param_fit::fixed || reg[j].stage != stage || !fittable(v, reg[j]) || !take(reg[j].name)) {
             continue;
         }
         const double theta = to_fit_space(v, reg[j]);

@@ -174,9 +174,10 @@ inline std::pair<double, double> attention_row_time(const measurement& m, const 
     // FlashAttention-2 (the package, or PyTorch SDPA's port of it) is an Ampere-generation kernel.
     const std::string impl = m.param("impl").value_or("");
     double time = 0.0;
-    for (bool backward : {false, true}) {
+    for (const kernels::direction dir : {kernels::direction::forward, kernels::direction::backward}) {
+        const bool backward = dir == kernels::direction::backward;
         if ((backward && pass != "fwd") || (!backward && pass != "bwd")) {
-            kernel k = kernels::fused_attention("attention", a, type, backward);
+            kernel k = kernels::fused_attention("attention", a, type, dir);
             k.legacy_mma = impl == "flash2" || impl == "sdpa-flash";
             time += cost(k, c).time.value();
         }
@@ -274,7 +275,8 @@ inline std::vector<kernel> framework_row_kernels(const measurement& m) {
     const std::string op = m.param("op").value_or(m.workload);
     const auto [forward, backward] = row_passes(m);
     std::vector<kernel> ks;
-    for (const bool bwd : {false, true}) {
+    for (const kernels::direction d : {kernels::direction::forward, kernels::direction::backward}) {
+        const bool bwd = d == kernels::direction::backward;
         if (!(bwd ? backward : forward)) {
             continue;
         }
@@ -283,14 +285,14 @@ inline std::vector<kernel> framework_row_kernels(const measurement& m) {
             if (bwd) {
                 kernels::append_norm_backward(ks, op, n, kind, type);
             } else {
-                ks.push_back(kernels::norm(op, n, kind, type, false));
+                ks.push_back(kernels::norm(op, n, kind, type, kernels::direction::forward));
             }
         } else if (op == "cross_entropy") {
-            for (kernel& k : kernels::cross_entropy(op, n, type, bwd)) {
+            for (kernel& k : kernels::cross_entropy(op, n, type, d)) {
                 ks.push_back(std::move(k));
             }
         } else if (op == "softmax") {
-            ks.push_back(kernels::softmax(op, n, type, bwd));
+            ks.push_back(kernels::softmax(op, n, type, d));
         } else if (op == "add" && !bwd) {
             ks.push_back(kernels::elementwise("add", n, 2, 1, type));
         } else if (op == "relu_square" && !bwd) {
@@ -791,7 +793,8 @@ inline void require_modelled_memory(const measurement& m) {
 /// and fraction), in blocks of `block_size` tokens (16 unless stated).
 inline double predict_kv_cache(const measurement& m, const workload& w, const gpu_spec& g, run_config c) {
     constexpr double gib = 1073741824.0;
-    if (!w.transformer) {
+    const transformer_config* t = transformer_of(w);
+    if (t == nullptr) {
         throw unsupported_error("a KV cache needs a transformer");
     }
     c.mode = mode::infer;
@@ -803,7 +806,7 @@ inline double predict_kv_cache(const measurement& m, const workload& w, const gp
             throw unsupported_error("a llama.cpp KV row needs n_ctx");
         }
         c.precision = precision::fp16;
-        const double bytes = static_cast<double>(*n_ctx) * kv_cache_bytes_per_token(*w.transformer, c);
+        const double bytes = static_cast<double>(*n_ctx) * kv_cache_bytes_per_token(*t, c);
         return m.metric == "kv_cache_gib" ? bytes / gib : static_cast<double>(*n_ctx);
     }
     const engine_memory e = engine_of(m);
@@ -1085,8 +1088,8 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     const workload& w = cat.workload_named(m.workload);
     if (!is_memory_metric(m.metric)) {
         detail::require_read_keys(m);
-        if (w.transformer) {
-            detail::require_matching_shape(m, *w.transformer);
+        if (const transformer_config* t = transformer_of(w)) {
+            detail::require_matching_shape(m, *t);
         }
     }
     const run_config c = run_for(m, g);

@@ -6,6 +6,7 @@
 
 #include <roofcast/detail/files.hpp>
 #include <roofcast/detail/names.hpp>
+#include <roofcast/diagnostics.hpp>
 #include <roofcast/error.hpp>
 
 #include <toml++/toml.h>
@@ -237,8 +238,8 @@ inline toml::table parse_toml(std::string_view text, const std::string& file) {
 class toml_reader {
 public:
     /// Reads `root`, parsed from `file`; unknown keys are reported to `warnings` (if not null).
-    toml_reader(const toml::table& root, std::string file, std::vector<std::string>* warnings)
-        : root_(root), file_(std::move(file)), warnings_(warnings) {}
+    toml_reader(const toml::table& root, std::string file, diagnostic_sink warnings)
+        : root_(root), file_(std::move(file)), warnings_(std::move(warnings)) {}
 
     /// The file name used in messages.
     const std::string& file() const noexcept { return file_; }
@@ -397,14 +398,14 @@ public:
 
     /// Reports every key that no getter asked for, as "FILE:LINE: unknown key 'PATH' (ignored)".
     void warn_unknown_keys() const {
-        if (warnings_ == nullptr) {
+        if (!warnings_.active()) {
             return;
         }
         std::vector<std::pair<long long, std::string>> found;  // (line, message), reported in file order
         walk(root_, "", found);
         std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         for (auto& f : found) {
-            warnings_->push_back(std::move(f.second));
+            warnings_.warn(std::move(f.second));
         }
     }
 
@@ -475,7 +476,7 @@ private:
 
     const toml::table& root_;
     std::string file_;
-    std::vector<std::string>* warnings_;
+    diagnostic_sink warnings_;
     std::set<std::string> known_;
     std::set<std::string> open_;
 };

@@ -5,6 +5,7 @@
 
 #include <roofcast/detail/names.hpp>
 #include <roofcast/detail/toml_reader.hpp>
+#include <roofcast/diagnostics.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/hardware/architecture.hpp>
 #include <roofcast/hardware/gpu_spec.hpp>
@@ -183,9 +184,8 @@ inline datasheet_claims read_datasheet(toml_reader& r) {
 
 /// Parses a GPU description from TOML `text`; `file` names it in messages. Throws input_error
 /// ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, or an out-of-range
-/// value; unknown keys are appended to `warnings` when it is not null.
-inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
-                               std::vector<std::string>* warnings = nullptr) {
+/// value; unknown keys are reported to `warnings`.
+inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file, const diagnostic_sink& warnings = {}) {
     const toml::table root = detail::parse_toml(text, file);
     detail::toml_reader r(root, file, warnings);
     gpu_spec g;
@@ -205,7 +205,7 @@ inline gpu_spec parse_gpu_toml(std::string_view text, const std::string& file,
 }
 
 /// Loads a GPU description from the TOML file at `path` (see parse_gpu_toml).
-inline gpu_spec load_gpu_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+inline gpu_spec load_gpu_file(const std::string& path, const diagnostic_sink& warnings = {}) {
     return parse_gpu_toml(detail::read_text_file(path, "GPU file"), path, warnings);
 }
 

@@ -6,6 +6,7 @@
 
 #include <roofcast/detail/files.hpp>
 #include <roofcast/detail/names.hpp>
+#include <roofcast/diagnostics.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/io/workload_toml.hpp>
 #include <roofcast/workload/transformer.hpp>
@@ -438,7 +439,7 @@ inline nlohmann::json hf_text_defaults(const std::string& type) {
 /// defaults for what it leaves out and the model_type its wrapper implies where it names none; a warning says that
 /// the vision tower is not modelled.
 inline nlohmann::json hf_language_model(const nlohmann::json& root, const std::string& wrapper,
-                                        std::vector<std::string>* warnings) {
+                                        const diagnostic_sink& warnings) {
     nlohmann::json text = root.at("text_config");
     if (!text.contains("model_type") || !text["model_type"].is_string()) {
         text["model_type"] = wrapper == "gemma3" ? "gemma3_text" : wrapper == "mistral3" ? "mistral" : "llama";
@@ -450,14 +451,14 @@ inline nlohmann::json hf_language_model(const nlohmann::json& root, const std::s
             text[key] = value;
         }
     }
-    if (warnings != nullptr) {
+    if (warnings.active()) {
         std::string vision = "vision_config";
         if (root.contains("vision_config") && root["vision_config"].is_object() &&
             root["vision_config"].contains("model_type") && root["vision_config"]["model_type"].is_string()) {
             vision += ", " + root["vision_config"]["model_type"].get<std::string>();
         }
-        warnings->push_back("model_type '" + wrapper + "': read its language model (text_config, model_type " + type +
-                            "); the vision tower (" + vision + ") and the projector are not modelled");
+        warnings.warn("model_type '" + wrapper + "': read its language model (text_config, model_type " + type +
+                      "); the vision tower (" + vision + ") and the projector are not modelled");
     }
     return text;
 }
@@ -469,7 +470,7 @@ inline constexpr std::array<std::string_view, 5> hf_generic_fields = {
 /// The model_type to read `type` as: itself when roofcast knows it; "llama" for an unknown one whose config has the
 /// standard fields (hf_generic_fields), with a warning naming the assumptions. Throws input_error for a state-space
 /// model, and for an unknown one without those fields, naming the missing ones and the TOML format.
-inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, std::vector<std::string>* warnings) {
+inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, const diagnostic_sink& warnings) {
     if (std::find(hf_model_types.begin(), hf_model_types.end(), type) != hf_model_types.end()) {
         return type;
     }
@@ -493,11 +494,11 @@ inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, 
                                  "), and the config lacks the standard fields to read it as a Llama-style decoder (" +
                                  missing + "); describe the model as a roofcast TOML (docs/workload-format.md)");
     }
-    if (warnings != nullptr) {
-        warnings->push_back("model_type '" + type +
-                            "' is not one roofcast knows: read as a Llama-style decoder (RMSNorm, rotary positions, "
-                            "SwiGLU FFN of intermediate_size, no biases, num_key_value_heads or every head, output "
-                            "tied only with tie_word_embeddings); check these against the model");
+    if (warnings.active()) {
+        warnings.warn("model_type '" + type +
+                      "' is not one roofcast knows: read as a Llama-style decoder (RMSNorm, rotary positions, "
+                      "SwiGLU FFN of intermediate_size, no biases, num_key_value_heads or every head, output "
+                      "tied only with tie_word_embeddings); check these against the model");
     }
     return "llama";
 }
@@ -505,18 +506,17 @@ inline std::string hf_type_to_read(const hf_reader& r, const std::string& type, 
 /// OPT-350m embeds tokens at `word_embed_proj_dim` and projects in and out of the blocks' width (project_in,
 /// project_out: HF modeling_opt.py); roofcast models the embedding and the output layer at the blocks' width, so the
 /// warning gives what that adds: V·(h − p) − 2·h·p parameters.
-inline void hf_opt_projection(const hf_reader& r, const transformer_config& t, std::vector<std::string>* warnings) {
+inline void hf_opt_projection(const hf_reader& r, const transformer_config& t, const diagnostic_sink& warnings) {
     const long long p = r.integer_or("word_embed_proj_dim", t.hidden, 1, transformer_limits::max_hidden);
-    if (p == t.hidden || warnings == nullptr) {
+    if (p == t.hidden || !warnings.active()) {
         return;
     }
     const double extra = static_cast<double>(t.vocab) * static_cast<double>(t.hidden - p) -
                          2.0 * static_cast<double>(t.hidden) * static_cast<double>(p);
-    warnings->push_back("word_embed_proj_dim " + std::to_string(p) + " differs from hidden_size " +
-                        std::to_string(t.hidden) +
-                        ": the token embedding and the output layer are modelled at hidden_size without the "
-                        "project_in/project_out layers, " +
-                        std::to_string(std::llround(extra)) + " parameters more than the model has");
+    warnings.warn("word_embed_proj_dim " + std::to_string(p) + " differs from hidden_size " + std::to_string(t.hidden) +
+                  ": the token embedding and the output layer are modelled at hidden_size without the "
+                  "project_in/project_out layers, " +
+                  std::to_string(std::llround(extra)) + " parameters more than the model has");
 }
 
 }  // namespace detail
@@ -526,8 +526,7 @@ inline void hf_opt_projection(const hf_reader& r, const transformer_config& t, s
 /// `text_config`); an unknown model_type with the standard fields as a Llama-style decoder. Assumptions are appended
 /// to `warnings`. Throws input_error "FILE: field 'FIELD' ..." on invalid JSON, a state-space or unreadable
 /// model_type, a missing or mistyped field or an inconsistent shape.
-inline workload parse_hf_config(std::string_view text, const std::string& file,
-                                std::vector<std::string>* warnings = nullptr) {
+inline workload parse_hf_config(std::string_view text, const std::string& file, const diagnostic_sink& warnings = {}) {
     nlohmann::json root;
     try {
         root = nlohmann::json::parse(text);
@@ -577,14 +576,14 @@ inline workload parse_hf_config(std::string_view text, const std::string& file,
     return make_workload(std::move(t));
 }
 
-/// Loads the Hugging Face `config.json` at `path` (see parse_hf_config; assumptions appended to `warnings`).
-inline workload load_hf_config(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+/// Loads the Hugging Face `config.json` at `path` (see parse_hf_config; assumptions reported to `warnings`).
+inline workload load_hf_config(const std::string& path, const diagnostic_sink& warnings = {}) {
     return parse_hf_config(detail::read_text_file(path, "Hugging Face config"), path, warnings);
 }
 
 /// Loads a workload file by its extension: `.json` a Hugging Face config.json (load_hf_config, whose assumptions are
-/// appended to `warnings`), anything else a roofcast transformer TOML (load_transformer_file, whose unknown keys are).
-inline workload load_workload_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+/// reported to `warnings`), anything else a roofcast transformer TOML (load_transformer_file, whose unknown keys are).
+inline workload load_workload_file(const std::string& path, const diagnostic_sink& warnings = {}) {
     const bool json = detail::has_extension(path, ".json");
     return json ? load_hf_config(path, warnings) : make_workload(load_transformer_file(path, warnings));
 }

@@ -278,12 +278,12 @@ inline void to_json(nlohmann::json& j, const sweep_report& r) {
 inline void to_json(nlohmann::json& j, const workload_summary& s) {
     const workload& w = *s.source;
     j = nlohmann::json{{"name", w.name},
-                       {"kind", w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))},
+                       {"kind", kind_name(w)},
                        {"parameters", s.parameters},
                        {"forward_flops", s.forward_flops},
                        {"flops_per", s.flops_per}};
-    if (w.transformer) {
-        const transformer_config& t = *w.transformer;
+    if (const transformer_config* tf = transformer_of(w)) {
+        const transformer_config& t = *tf;
         j["layers"] = t.layers;
         j["decoder_layers"] = t.decoder_layers;
         j["hidden"] = t.hidden;

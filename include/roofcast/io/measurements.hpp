@@ -230,10 +230,14 @@ inline bool is_one_of(std::string_view s, const std::array<std::string_view, N>&
                                 "'");
 }
 
-/// `value`, the field of column `column`, checked to be one of `names` (blank allowed if `blank_ok`).
+/// Whether a column may be left blank.
+enum class blank { rejected, allowed };
+
+/// `value`, the field of column `column`, checked to be one of `names` (or blank, where `blank` allows it).
 template <std::size_t N>
 inline std::string checked_name(std::string_view column, const std::string& value,
-                                const std::array<std::string_view, N>& names, bool blank_ok) {
+                                const std::array<std::string_view, N>& names, blank b) {
+    const bool blank_ok = b == blank::allowed;
     if ((blank_ok && value.empty()) || is_one_of(value, names)) {
         return value;
     }
@@ -356,17 +360,17 @@ inline measurement read_measurement_row(const csv_record& rec, const measurement
     if (m.workload.empty()) {
         throw measurement_row_error("column 'workload' is empty");
     }
-    m.mode = checked_name("mode", cols.get(f, "mode"), measurement_modes, false);
-    m.phase = checked_name("phase", cols.get(f, "phase"), measurement_phases, false);
+    m.mode = checked_name("mode", cols.get(f, "mode"), measurement_modes, blank::rejected);
+    m.phase = checked_name("phase", cols.get(f, "phase"), measurement_phases, blank::rejected);
     m.batch = checked_count("batch", cols.get(f, "batch"), 1);
     m.seq_len = checked_count("seq_len", cols.get(f, "seq_len"), 1);
     m.image_size = checked_count("image_size", cols.get(f, "image_size"), 1);
     // prompt_len 0 is meaningful: llama-bench decode tests start from an empty context.
     m.prompt_len = checked_count("prompt_len", cols.get(f, "prompt_len"), 0);
     m.gen_len = checked_count("gen_len", cols.get(f, "gen_len"), 1);
-    m.precision = checked_name("precision", cols.get(f, "precision"), measurement_precisions, true);
+    m.precision = checked_name("precision", cols.get(f, "precision"), measurement_precisions, blank::allowed);
     m.params = parse_params(cols.get(f, "params"));
-    m.metric = checked_name("metric", cols.get(f, "metric"), measurement_metrics, false);
+    m.metric = checked_name("metric", cols.get(f, "metric"), measurement_metrics, blank::rejected);
     const std::string& v = cols.get(f, "value");
     auto value = parse_positive_field(v);
     if (!value) {

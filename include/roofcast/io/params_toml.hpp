@@ -5,6 +5,7 @@
 
 #include <roofcast/detail/files.hpp>
 #include <roofcast/detail/toml_reader.hpp>
+#include <roofcast/diagnostics.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/model/params.hpp>
 
@@ -68,10 +69,10 @@ inline std::string param_number(double v) {
     return s;
 }
 
-/// Appends to `warnings` a line for each key of `root` (tables searched inside) that is not `known`: "FILE:LINE:
+/// Reports to `warnings` a line for each key of `root` (tables searched inside) that is not `known`: "FILE:LINE:
 /// unknown key 'a.b' (ignored)".
 inline void warn_unknown_keys(const toml::table& root, const std::string& file, const std::set<std::string>& known,
-                              std::vector<std::string>& warnings) {
+                              const diagnostic_sink& warnings) {
     std::vector<std::pair<const toml::table*, std::string>> stack{{&root, ""}};
     while (!stack.empty()) {
         const auto [t, prefix] = stack.back();
@@ -79,8 +80,8 @@ inline void warn_unknown_keys(const toml::table& root, const std::string& file, 
         for (const auto& [k, v] : *t) {
             const std::string path = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
             if (known.count(path) == 0) {
-                warnings.push_back(file + ":" + std::to_string(v.source().begin.line) + ": unknown key '" + path +
-                                   "' (ignored)");
+                warnings.warn(file + ":" + std::to_string(v.source().begin.line) + ": unknown key '" + path +
+                              "' (ignored)");
             } else if (const toml::table* sub = v.as_table()) {
                 stack.emplace_back(sub, path);
             }
@@ -162,7 +163,7 @@ inline std::string to_toml(const cost_params& p, const std::vector<std::string>&
 /// parameters within their bounds, e.g. a GEMM efficiency in [0.2, 1]; everything else in [0, 1e9]; efficiencies,
 /// multipliers and the power coefficient greater than 0); unknown keys go to `warnings`.
 inline cost_params parse_params_toml(std::string_view text, const std::string& file,
-                                     std::vector<std::string>* warnings = nullptr) {
+                                     const diagnostic_sink& warnings = {}) {
     const toml::table root = detail::parse_toml(text, file);
     cost_params p = prior_params();
     std::set<std::string> known{"origin"};
@@ -207,14 +208,14 @@ inline cost_params parse_params_toml(std::string_view text, const std::string& f
         *r.value = v;
     }
     detail::read_error_bands(root, file, p, known);
-    if (warnings != nullptr) {
-        detail::warn_unknown_keys(root, file, known, *warnings);
+    if (warnings.active()) {
+        detail::warn_unknown_keys(root, file, known, warnings);
     }
     return p;
 }
 
 /// Loads parameters from a TOML file (see parse_params_toml).
-inline cost_params load_params_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+inline cost_params load_params_file(const std::string& path, const diagnostic_sink& warnings = {}) {
     return parse_params_toml(detail::read_text_file(path, "parameter file"), path, warnings);
 }
 

@@ -5,6 +5,7 @@
 
 #include <roofcast/detail/names.hpp>
 #include <roofcast/detail/toml_reader.hpp>
+#include <roofcast/diagnostics.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/io/gpu_toml.hpp>
 #include <roofcast/workload/transformer.hpp>
@@ -178,9 +179,9 @@ inline void read_published_parameters(toml_reader& r, transformer_config& t) {
 /// input_error ("FILE:LINE: key 'KEY' ...") on a syntax error, a missing or mistyped key, an
 /// out-of-range value or an inconsistent shape (heads not a multiple of kv_heads, top_k above
 /// experts, decoder_layers on a model that is not an encoder-decoder, ...); unknown keys are
-/// appended to `warnings` when it is not null.
+/// reported to `warnings`.
 inline transformer_config parse_transformer_toml(std::string_view text, const std::string& file,
-                                                 std::vector<std::string>* warnings = nullptr) {
+                                                 const diagnostic_sink& warnings = {}) {
     const toml::table root = detail::parse_toml(text, file);
     detail::toml_reader r(root, file, warnings);
     transformer_config t;
@@ -204,7 +205,7 @@ inline transformer_config parse_transformer_toml(std::string_view text, const st
 }
 
 /// Loads a transformer description from the TOML file at `path` (see parse_transformer_toml).
-inline transformer_config load_transformer_file(const std::string& path, std::vector<std::string>* warnings = nullptr) {
+inline transformer_config load_transformer_file(const std::string& path, const diagnostic_sink& warnings = {}) {
     return parse_transformer_toml(detail::read_text_file(path, "workload file"), path, warnings);
 }
 

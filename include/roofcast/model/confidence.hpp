@@ -51,8 +51,9 @@ inline std::optional<std::string> extrapolation_note(const cost_params& p, const
                     "' was not calibrated: its overheads are the priors";
         }
     }
-    if (plan.source != nullptr && plan.source->transformer && plan.source->transformer->max_seq > 0) {
-        const transformer_config& tf = *plan.source->transformer;
+    const transformer_config* source = plan.source != nullptr ? transformer_of(*plan.source) : nullptr;
+    if (source != nullptr && source->max_seq > 0) {
+        const transformer_config& tf = *source;
         const bool generates = c.mode == mode::infer && tf.kind != transformer_kind::encoder && c.gen_len > 0;
         const long long tokens = generates ? c.prompt_len + c.gen_len : c.seq_len;
         if (tokens > tf.max_seq && tf.encoder_positions == 0) {

@@ -38,9 +38,11 @@ struct collective {
     int group = 1;
     /// How many times per unit of work.
     double count = 1.0;
-    /// Whether it can overlap with backward computation (data-parallel gradients, ZeRO/FSDP gathers);
-    /// tensor-parallel all-reduces sit on the critical path.
-    bool overlappable = false;
+    /// Whether it runs beside computation: overlapped with the backward pass (data-parallel gradients, ZeRO/FSDP
+    /// gathers), or on the critical path (tensor-parallel all-reduces, expert-parallel all-to-alls).
+    enum class timing { critical_path, overlapped };
+    /// Where it runs.
+    timing runs = timing::critical_path;
     /// Distance of the group's ranks in the global rank order (tensor-parallel ranks innermost, then data-parallel,
     /// then pipeline stages, Megatron's order): 1 for a tensor-parallel group, tp for a data-parallel one.
     int stride = 1;
@@ -132,7 +134,7 @@ inline void pointwise(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const 
 /// Appends a normalization and, when training, its backward.
 inline void normalization(std::vector<kernel>& fwd, std::vector<kernel>& bwd, const std::string& name, double n,
                           kernels::norm_kind kind, dtype type, bool training, double count) {
-    kernel f = kernels::norm(name, n, kind, type, false);
+    kernel f = kernels::norm(name, n, kind, type, kernels::direction::forward);
     f.count = count;
     fwd.push_back(std::move(f));
     if (training) {
@@ -258,14 +260,18 @@ private:
     std::size_t used_ = 0;
 };
 
-/// Forward kernels, then backward ones (in reverse when `reverse_backward`: a CNN's layers), with the
-/// index of the first backward and of the first optimizer kernel.
-inline lowered_work join(std::vector<kernel> fwd, std::vector<kernel> bwd, bool reverse_backward) {
+/// The order a lowering appended its backward kernels in: already the backward order (a transformer's), or the
+/// forward order, to be reversed (a CNN's, lowered layer by layer).
+enum class backward_order { as_appended, reversed };
+
+/// Forward kernels, then backward ones (reversed when `order` says so), with the index of the first backward and of
+/// the first optimizer kernel.
+inline lowered_work join(std::vector<kernel> fwd, std::vector<kernel> bwd, backward_order order) {
     lowered_work w;
     w.kernels = std::move(fwd);
     w.backward_begin = w.kernels.size();
     w.kernels.reserve(w.kernels.size() + bwd.size() + 1);
-    if (reverse_backward) {
+    if (order == backward_order::reversed) {
         w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.rbegin()), std::make_move_iterator(bwd.rend()));
     } else {
         w.kernels.insert(w.kernels.end(), std::make_move_iterator(bwd.begin()), std::make_move_iterator(bwd.end()));
@@ -286,12 +292,13 @@ inline void data_parallel_collectives(lowered_work& w, const run_plan& p, double
     const double grad_bytes = trained * element_bytes(gradient_type(p.types));
     if (p.config.zero >= 3) {
         w.collectives.push_back({"zero-3 all-gather", collective::kind::all_gather,
-                                 local_params * element_bytes(p.types.weight), p.dp, 2.0, true, p.config.tp});
-        w.collectives.push_back(
-            {"gradient reduce-scatter", collective::kind::reduce_scatter, grad_bytes, p.dp, 1.0, true, p.config.tp});
+                                 local_params * element_bytes(p.types.weight), p.dp, 2.0,
+                                 collective::timing::overlapped, p.config.tp});
+        w.collectives.push_back({"gradient reduce-scatter", collective::kind::reduce_scatter, grad_bytes, p.dp, 1.0,
+                                 collective::timing::overlapped, p.config.tp});
     } else {
-        w.collectives.push_back(
-            {"gradient all-reduce", collective::kind::all_reduce, grad_bytes, p.dp, 1.0, true, p.config.tp});
+        w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce, grad_bytes, p.dp, 1.0,
+                                 collective::timing::overlapped, p.config.tp});
     }
 }
 
@@ -303,11 +310,14 @@ inline void data_parallel_collectives(lowered_work& w, const run_plan& p, double
 /// training each GEMM's dgrad and wgrad, every op's backward, dropout, cross-entropy and the optimizer;
 /// tensor- and data-parallel collectives.
 class transformer_lowering {
+    /// Which keys a query attends to: every one (encoders, cross-attention) or the earlier ones (decoders).
+    enum class mask { full, causal };
+
 public:
     /// Lowers pass `s` of plan `p` (whose workload is a transformer).
     transformer_lowering(const run_plan& p, const transformer_pass& s)
         : p_(p),
-          t_(*p.source->transformer),
+          t_(as_transformer(*p.source)),
           s_(s),
           ty_(p.types),
           tr_(s.training),
@@ -326,7 +336,8 @@ public:
     lowered_work lower() {
         if (t_.kind != transformer_kind::encoder_decoder) {
             embedding();
-            stack("", t_.layers, t_.kind == transformer_kind::decoder, false);
+            stack("", t_.layers, t_.kind == transformer_kind::decoder ? mask::causal : mask::full,
+                  cross_attention::absent);
             head();
             return finish();
         }
@@ -338,13 +349,13 @@ public:
             reshape(cross_kv_, cross_kv_);
             audio_frontend();
             embedding();
-            stack("encoder.", t_.layers, false, false);
+            stack("encoder.", t_.layers, mask::full, cross_attention::absent);
             dense(nm("decoder.", "cross kv"), tokens_, 2 * kv_ * t_.head_dim, t_.hidden,
                   static_cast<double>(t_.decoder_layers) * s_.stage_fraction);
         }
         reshape(decoder_q, decoder_kv);
         embedding();
-        stack("decoder.", t_.decoder_layers, true, true);
+        stack("decoder.", t_.decoder_layers, mask::causal, cross_attention::present);
         head();
         return finish();
     }
@@ -442,11 +453,11 @@ private:
     }
 
     void embedding() {
-        kernel e = kernels::embedding("embedding", T_, h_, ty_.activation, false);
+        kernel e = kernels::embedding("embedding", T_, h_, ty_.activation, kernels::direction::forward);
         e.count = s_.stage_fraction;
         fwd_.push_back(e);
         if (tr_ && !frozen()) {  // a frozen embedding takes no gradient
-            kernel b = kernels::embedding("embedding bwd", T_, h_, ty_.activation, true);
+            kernel b = kernels::embedding("embedding bwd", T_, h_, ty_.activation, kernels::direction::backward);
             b.count = s_.stage_fraction;
             bwd_.push_back(b);
         }
@@ -454,7 +465,7 @@ private:
 
     /// `blocks` blocks (scaled by the stage's share): attention and FFN sub-layers with their norms and
     /// residuals; decoder blocks of an encoder-decoder add cross-attention.
-    void stack(const std::string& prefix, long long blocks, bool causal, bool cross) {
+    void stack(const std::string& prefix, long long blocks, mask causal, cross_attention cross) {
         const double n = static_cast<double>(blocks) * s_.stage_fraction;
         if (n <= 0.0) {
             return;
@@ -483,10 +494,10 @@ private:
             adapters(nm(prefix, "out"), tokens_, heads_ * value_dim, {t_.hidden}, n);
         }
         pointwise(nm(prefix, "residual1"), T_ * h_, 2, n);
-        if (cross) {
+        if (cross == cross_attention::present) {
             norm(nm(prefix, "norm_cross"), kernels::norm_kind::layer_norm, n);
             dense(nm(prefix, "cross q"), tokens_, heads_ * t_.head_dim, t_.hidden, n);
-            attention(nm(prefix, "cross-attention"), false, n, 0, cross_kv_);
+            attention(nm(prefix, "cross-attention"), mask::full, n, 0, cross_kv_);
             dense(nm(prefix, "cross out"), tokens_, t_.hidden, heads_ * t_.head_dim, n);
         }
         norm(nm(prefix, "norm2"), block_norm(), n);
@@ -559,7 +570,7 @@ private:
 
     /// Self-attention of `blocks` blocks (count `n`): the windowed ones (sliding_layers of them) attend to at most
     /// sliding_window keys, the rest to every key; `blocks` 0 for attention without a window.
-    void self_attention(const std::string& name, bool causal, double n, long long blocks) {
+    void self_attention(const std::string& name, mask causal, double n, long long blocks) {
         const long long w = t_.sliding_window;
         if (w <= 0 || t_.sliding_layers <= 0 || blocks <= 0 || s_.seq_kv <= w) {
             attention(name, causal, n);
@@ -631,7 +642,7 @@ private:
     /// Fused attention (one kernel each way), or QKᵀ, softmax, PV with the score mask and dropout; within a
     /// `window` (0: none) of keys, which a longer pass's queries each see in full (about s_q · window scores);
     /// over `keys` positions (0: the pass's seq_kv; cross-attention: the encoder's).
-    void attention(const std::string& name, bool causal, double n, long long window = 0, long long keys = 0) {
+    void attention(const std::string& name, mask causal, double n, long long window = 0, long long keys = 0) {
         if (s_.chunk_tokens > 0 && keys == 0) {
             // In-flight batching: the prefill chunk attends to its own prompt, a kernel of its own beside the decode
             // steps' (one sequence of chunk_tokens queries over chunk_kv keys).
@@ -646,9 +657,10 @@ private:
         kernels::attention_desc a = attention_shape();
         const long long seq_kv = keys > 0 ? keys : s_.seq_kv;
         a.seq_kv = window > 0 ? std::min(seq_kv, window) : seq_kv;
-        a.causal = causal && !(window > 0 && s_.seq_q > window);
+        a.causal = causal == mask::causal && !(window > 0 && s_.seq_q > window);
         if (*p_.config.fused_attention) {
-            for (bool backward : {false, true}) {
+            for (const kernels::direction d : {kernels::direction::forward, kernels::direction::backward}) {
+                const bool backward = d == kernels::direction::backward;
                 if (backward && !tr_) {
                     break;
                 }
@@ -656,7 +668,7 @@ private:
                 // cache: FP8 attention; an FP8 model's BF16 cache: BF16 attention).
                 const dtype kv = kv_cache_type_of(p_.config);
                 const dtype type = tr_ || element_bytes(kv) == element_bytes(ty_.math) ? ty_.math : kv;
-                kernel k = kernels::fused_attention(backward ? nm(name, " bwd") : name, a, type, backward);
+                kernel k = kernels::fused_attention(backward ? nm(name, " bwd") : name, a, type, d);
                 k.unit = ty_.math_unit;
                 // FlashAttention-2 runs FP16 and BF16 on the tensor cores (other types take other kernels).
                 k.legacy_mma = k.unit == exec_unit::tensor_core &&
@@ -674,14 +686,16 @@ private:
         const std::optional<dtype> softmax_type = ty_.fp32_master && autocasts_softmax_to_fp32(p_.config.framework)
                                                       ? std::optional<dtype>(dtype::fp32)
                                                       : std::nullopt;
-        unfused(kernels::unfused_attention(name, a, ty_.activation, false, softmax_type), fwd_, n);
+        unfused(kernels::unfused_attention(name, a, ty_.activation, kernels::direction::forward, softmax_type), fwd_,
+                n);
         const double scores = static_cast<double>(s_.batch * heads_ * s_.seq_q * a.seq_kv);
         pointwise(nm(name, " scale"), scores, 1, n);  // scores / √d: eager code scales after QKᵀ
         pointwise(nm(name, " mask"), scores, 1, n);
         if (tr_) {
             detail::pointwise(fwd_, bwd_, nm(name, " dropout"), scores, 1, softmax_type.value_or(ty_.activation), tr_,
                               n);
-            unfused(kernels::unfused_attention(name, a, ty_.activation, true, softmax_type), bwd_, n);
+            unfused(kernels::unfused_attention(name, a, ty_.activation, kernels::direction::backward, softmax_type),
+                    bwd_, n);
         }
         for (std::size_t i = core_begin; i < fwd_.size(); ++i) {
             core_.push_back(i);
@@ -731,10 +745,10 @@ private:
                       s_.stage_fraction);
         if (tr_) {
             const double logits = static_cast<double>(s_.logits_rows) * static_cast<double>(vocab);
-            for (const bool backward : {false, true}) {
-                for (kernel k : kernels::cross_entropy("cross entropy", logits, ty_.activation, backward)) {
+            for (const kernels::direction d : {kernels::direction::forward, kernels::direction::backward}) {
+                for (kernel k : kernels::cross_entropy("cross entropy", logits, ty_.activation, d)) {
                     k.count = s_.stage_fraction;
-                    (backward ? bwd_ : fwd_).push_back(std::move(k));
+                    (d == kernels::direction::backward ? bwd_ : fwd_).push_back(std::move(k));
                 }
             }
         }
@@ -746,7 +760,7 @@ private:
     /// all-reduces the gradients (ZeRO-3/FSDP: gathers the parameters for forward and backward and reduce-scatters
     /// the gradients instead).
     lowered_work finish() {
-        lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), false);
+        lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), detail::backward_order::as_appended);
         const run_config& c = p_.config;
         // This GPU's parameters (local_parameters is per pipeline stage of equal share; this pass's stage holds
         // stage_fraction of the blocks).
@@ -758,11 +772,11 @@ private:
         for (const auto& [tokens, blocks] : tp_reductions_) {  // empty without tensor parallelism
             w.collectives.push_back({"tp all-reduce", collective::kind::all_reduce,
                                      tokens * h_ * element_bytes(ty_.activation), static_cast<int>(tp_),
-                                     blocks * (tr_ ? 4.0 : 2.0), false});
+                                     blocks * (tr_ ? 4.0 : 2.0), collective::timing::critical_path});
         }
         for (const auto& [sent, count] : all_to_all_) {
-            w.collectives.push_back(
-                {"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count, false, p_.config.tp});
+            w.collectives.push_back({"ep all-to-all", collective::kind::all_to_all, sent, p_.config.ep, count,
+                                     collective::timing::critical_path, p_.config.tp});
         }
         if (tr_ && p_.dp > 1) {
             detail::data_parallel_collectives(w, p_, local_params, trained);
@@ -792,6 +806,10 @@ private:
     std::vector<std::pair<double, double>> all_to_all_;
 };
 
+/// How a CNN's lowering names its kernels: each after its layer (for reports), or not at all, repeated identical
+/// layers folded into one kernel with a count (for predictions).
+enum class kernel_names { per_layer, folded };
+
 /// Lowers a CNN for one forward (and, training, backward and optimizer) pass of `batch` images on one GPU:
 /// per layer a convolution (implicit GEMM; dgrad except for the first, wgrad), batch norm (training:
 /// statistics and normalize; inference: a scale and shift), activation, add, concat, pooling, each with its
@@ -799,14 +817,14 @@ private:
 /// identical layers into one kernel with a count: ResNet-50's 16 bottleneck blocks have 8 distinct shapes.
 class cnn_lowering {
 public:
-    /// Lowers plan `p` (a CNN) at `batch` images, with kernel names when `named`.
-    cnn_lowering(const run_plan& p, long long batch, bool named)
+    /// Lowers plan `p` (a CNN) at `batch` images, with kernel names when `names` asks for them.
+    cnn_lowering(const run_plan& p, long long batch, kernel_names names)
         : p_(p),
           ty_(p.types),
           tr_(p.config.mode == mode::train),
           batch_(batch),
           b_(static_cast<double>(batch)),
-          named_(named) {
+          named_(names == kernel_names::per_layer) {
         fwd_.reserve(p.cnn->layers.size());
         bwd_.reserve(2 * p.cnn->layers.size());
     }
@@ -860,7 +878,7 @@ private:
                 if (tr_) {
                     detail::normalization(fwd_, bwd_, name, out, kernels::norm_kind::batch_norm, act, tr_, 1.0);
                 } else {  // a per-channel scale and shift, fusible into the convolution
-                    detail::pointwise(fwd_, bwd_, name, out, 1, act, false, 1.0, 2.0);
+                    fwd_.push_back(kernels::elementwise(name, out, 1, 1, act, 2.0));
                 }
                 break;
             case cnn_layer_kind::activation:
@@ -873,18 +891,20 @@ private:
                 detail::normalization(fwd_, bwd_, name, out, kernels::norm_kind::layer_norm, act, tr_, 1.0);
                 break;
             case cnn_layer_kind::softmax:
-                fwd_.push_back(kernels::softmax(name, out, act, false));
+                fwd_.push_back(kernels::softmax(name, out, act, kernels::direction::forward));
                 if (tr_) {
-                    bwd_.push_back(kernels::softmax(detail::suffixed(name, " bwd"), out, act, true));
+                    bwd_.push_back(
+                        kernels::softmax(detail::suffixed(name, " bwd"), out, act, kernels::direction::backward));
                 }
                 break;
             case cnn_layer_kind::matmul: matmul(l, name); break;
             case cnn_layer_kind::embedding: {  // rows gathered from the table; in training scattered back into it
                 const double rows = b_ * static_cast<double>(l.h_out * l.w_out);
-                fwd_.push_back(kernels::embedding(name, rows, static_cast<double>(l.c_out), act, false));
+                fwd_.push_back(
+                    kernels::embedding(name, rows, static_cast<double>(l.c_out), act, kernels::direction::forward));
                 if (tr_) {
                     bwd_.push_back(kernels::embedding(detail::suffixed(name, " bwd"), rows,
-                                                      static_cast<double>(l.c_out), act, true));
+                                                      static_cast<double>(l.c_out), act, kernels::direction::backward));
                 }
                 break;
             }
@@ -967,7 +987,7 @@ private:
                 bwd_.push_back(fwd_[i]);
             }
         }
-        lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), true);
+        lowered_work w = detail::join(std::move(fwd_), std::move(bwd_), detail::backward_order::reversed);
         const run_config& c = p_.config;
         const double params = parameters(*p_.cnn);
         if (tr_ && c.optimizer && !c.offload.optimizer_on_host()) {  // an offloaded optimizer steps on the CPU
@@ -975,7 +995,8 @@ private:
         }
         if (tr_ && p_.dp > 1) {
             w.collectives.push_back({"gradient all-reduce", collective::kind::all_reduce,
-                                     params * element_bytes(detail::gradient_type(ty_)), p_.dp, 1.0, true});
+                                     params * element_bytes(detail::gradient_type(ty_)), p_.dp, 1.0,
+                                     collective::timing::overlapped});
         }
         return w;
     }
@@ -997,8 +1018,8 @@ inline lowered_work lower_transformer(const run_plan& p, const transformer_pass&
 }
 
 /// Lowers plan `p` (a CNN) at `batch` images for one GPU (cnn_lowering).
-inline lowered_work lower_cnn(const run_plan& p, long long batch, bool named = true) {
-    return cnn_lowering(p, batch, named).lower();
+inline lowered_work lower_cnn(const run_plan& p, long long batch, kernel_names names = kernel_names::per_layer) {
+    return cnn_lowering(p, batch, names).lower();
 }
 
 }  // namespace roofcast

@@ -18,6 +18,12 @@
 namespace roofcast {
 namespace kernels {
 
+/// The pass a kernel belongs to.
+enum class direction { forward, backward };
+
+/// Whether a memory-bound kernel may fold into its neighbours (the profile's fusion fraction then removes part of it).
+enum class fusion { separate, fusible };
+
 namespace detail {
 
 /// Throws input_error unless every dimension is at least 1 (the message is built only on failure).
@@ -49,7 +55,7 @@ inline void require_representable(const char* what, const std::string& name, dou
 
 /// A memory-bound kernel on the CUDA cores.
 inline kernel streaming(std::string name, op_class cls, dtype type, double work, double read, double written,
-                        bool fusible) {
+                        fusion f) {
     kernel k;
     k.name = std::move(name);
     k.cls = cls;
@@ -58,7 +64,7 @@ inline kernel streaming(std::string name, op_class cls, dtype type, double work,
     k.work = work * units::flop;
     k.read = read * units::byte;
     k.written = written * units::byte;
-    k.fusible = fusible;
+    k.fusible = f == fusion::fusible;
     return k;
 }
 
@@ -150,7 +156,7 @@ inline kernel conv2d(std::string name, const conv2d_desc& d, conv_pass pass, dty
         const char* suffix = pass == conv_pass::forward ? "" : pass == conv_pass::backward_data ? " dgrad" : " wgrad";
         const double read = pass == conv_pass::forward ? x + wt : pass == conv_pass::backward_data ? y + wt : x + y;
         const double written = pass == conv_pass::forward ? y : pass == conv_pass::backward_data ? x : wt;
-        kernel k = detail::streaming(name + suffix, op_class::conv, dtype::fp32, work, read, written, false);
+        kernel k = detail::streaming(name + suffix, op_class::conv, dtype::fp32, work, read, written, fusion::separate);
         return k;
     }
     kernel k;
@@ -186,13 +192,13 @@ inline kernel elementwise(std::string name, double n, int inputs, int outputs, d
                           double flops_per_element = 1.0) {
     const double e = element_bytes(type);
     return detail::streaming(std::move(name), op_class::elementwise, type, n * flops_per_element, n * inputs * e,
-                             n * outputs * e, true);
+                             n * outputs * e, fusion::fusible);
 }
 
 /// A type conversion of `n` elements.
 inline kernel cast(std::string name, double n, dtype from, dtype to) {
     return detail::streaming(std::move(name), op_class::elementwise, to, n, n * element_bytes(from),
-                             n * element_bytes(to), true);
+                             n * element_bytes(to), fusion::fusible);
 }
 
 /// Normalizations.
@@ -203,68 +209,75 @@ enum class norm_kind { batch_norm, layer_norm, rms_norm };
 /// twice (the reduction pass that also yields dγ and dβ, then the dx pass) and writes the input gradient;
 /// backward of layer/RMS norm here is its dx kernel (input and gradient read once), the weight gradient being
 /// a kernel of its own (append_norm_backward appends both).
-inline kernel norm(std::string name, double n, norm_kind kind, dtype type, bool backward) {
+inline kernel norm(std::string name, double n, norm_kind kind, dtype type, direction d) {
+    const bool backward = d == direction::backward;
     const double e = element_bytes(type);
     const double passes = kind == norm_kind::batch_norm ? 2.0 : 1.0;
     const double read = (backward ? 2.0 * passes : passes) * n * e;
-    return detail::streaming(std::move(name), op_class::norm, type, (backward ? 10.0 : 6.0) * n, read, n * e, false);
+    return detail::streaming(std::move(name), op_class::norm, type, (backward ? 10.0 : 6.0) * n, read, n * e,
+                             fusion::separate);
 }
 
-/// Appends the backward kernels of a normalization over `n` elements to `out`: its dx kernel (norm with `backward`)
-/// and, for layer and RMS norm, the weight gradient, a kernel of its own (PyTorch's GammaBetaBackward, Apex's
-/// cuComputePartGradGammaBeta): a column reduction that reads the input and the output gradient again, its partial
-/// sums negligible traffic. Batch norm's dγ and dβ come with its statistics pass. Returns how many it appended.
+/// Appends the backward kernels of a normalization over `n` elements to `out`: its dx kernel (norm in
+/// direction::backward) and, for layer and RMS norm, the weight gradient, a kernel of its own (PyTorch's
+/// GammaBetaBackward, Apex's cuComputePartGradGammaBeta): a column reduction that reads the input and the output
+/// gradient again, its partial sums negligible traffic. Batch norm's dγ and dβ come with its statistics pass. Returns
+/// how many it appended.
 inline std::size_t append_norm_backward(std::vector<kernel>& out, const std::string& name, double n, norm_kind kind,
                                         dtype type) {
-    out.push_back(norm(name, n, kind, type, true));
+    out.push_back(norm(name, n, kind, type, direction::backward));
     if (kind == norm_kind::batch_norm) {
         return 1;
     }
     const double e = element_bytes(type);
     out.push_back(detail::streaming(name.empty() ? name : name + " weight grad", op_class::norm, type, 2.0 * n,
-                                    2.0 * n * e, 0.0, false));
+                                    2.0 * n * e, 0.0, fusion::separate));
     return 2;
 }
 
 /// Softmax over `n` materialized elements (forward reads scores, writes probabilities; backward reads
 /// probabilities and their gradient).
-inline kernel softmax(std::string name, double n, dtype type, bool backward) {
+inline kernel softmax(std::string name, double n, dtype type, direction d) {
+    const bool backward = d == direction::backward;
     const double e = element_bytes(type);
     return detail::streaming(std::move(name), op_class::softmax, type, 5.0 * n, (backward ? 2.0 : 1.0) * n * e, n * e,
-                             false);
+                             fusion::separate);
 }
 
 /// Cross-entropy over `n` logits as a framework runs it unfused: forward, log-softmax reads the logits twice
 /// (row max and sum, then the normalized write) and keeps the log-probabilities (the loss gathers one per row);
 /// backward, the loss's gradient is written as a dense tensor and log-softmax's backward reads it with the
 /// log-probabilities and writes the logits' gradient (PyTorch's log_softmax, nll_loss and their backward).
-inline std::vector<kernel> cross_entropy(const std::string& name, double n, dtype type, bool backward) {
+inline std::vector<kernel> cross_entropy(const std::string& name, double n, dtype type, direction d) {
     const double e = element_bytes(type);
-    if (!backward) {
-        return {detail::streaming(name, op_class::softmax, type, 5.0 * n, 2.0 * n * e, n * e, false)};
+    if (d == direction::forward) {
+        return {detail::streaming(name, op_class::softmax, type, 5.0 * n, 2.0 * n * e, n * e, fusion::separate)};
     }
-    return {detail::streaming(name + " grad fill", op_class::elementwise, type, 0.0, 0.0, n * e, false),
-            detail::streaming(name + " log-softmax bwd", op_class::softmax, type, 3.0 * n, 2.0 * n * e, n * e, false)};
+    return {detail::streaming(name + " grad fill", op_class::elementwise, type, 0.0, 0.0, n * e, fusion::separate),
+            detail::streaming(name + " log-softmax bwd", op_class::softmax, type, 3.0 * n, 2.0 * n * e, n * e,
+                              fusion::separate)};
 }
 
 /// A reduction of `n` elements to `n_out`.
 inline kernel reduction(std::string name, double n, double n_out, dtype type) {
     const double e = element_bytes(type);
-    return detail::streaming(std::move(name), op_class::reduction, type, n, n * e, n_out * e, false);
+    return detail::streaming(std::move(name), op_class::reduction, type, n, n * e, n_out * e, fusion::separate);
 }
 
 /// Gather of `tokens` rows of width `hidden` (forward), or their scatter-add into the table (backward:
 /// read the gradient rows, read-modify-write the table rows).
-inline kernel embedding(std::string name, double tokens, double hidden, dtype type, bool backward) {
+inline kernel embedding(std::string name, double tokens, double hidden, dtype type, direction d) {
+    const bool backward = d == direction::backward;
     const double rows = tokens * hidden * element_bytes(type);
     return detail::streaming(std::move(name), op_class::embedding, type, backward ? tokens * hidden : 0.0,
-                             backward ? 2.0 * rows : rows + tokens * 8.0, rows, false);
+                             backward ? 2.0 * rows : rows + tokens * 8.0, rows, fusion::separate);
 }
 
 /// Pooling that reads `n_in` and writes `n_out` elements, `window` operations per output.
 inline kernel pooling(std::string name, double n_in, double n_out, double window, dtype type) {
     const double e = element_bytes(type);
-    return detail::streaming(std::move(name), op_class::pooling, type, n_out * window, n_in * e, n_out * e, false);
+    return detail::streaming(std::move(name), op_class::pooling, type, n_out * window, n_in * e, n_out * e,
+                             fusion::separate);
 }
 
 /// Optimizers, by the state they keep per parameter: adamw8bit is AdamW with 8-bit states (bitsandbytes' AdamW8bit,
@@ -296,7 +309,7 @@ inline kernel optimizer_update(std::string name, double params, optimizer_kind k
         read += params * 8.0;
     }
     kernel k = detail::streaming(std::move(name), op_class::optimizer, dtype::fp32, params * (4.0 + 4.0 * states), read,
-                                 written, false);
+                                 written, fusion::separate);
     k.launches = launches;
     return k;
 }
@@ -337,7 +350,8 @@ inline double causal_fraction(const attention_desc& a) {
 /// tile of queries loops over the keys (FlashAttention-2's parallelization over the batch, heads and query
 /// blocks), and split-K over the keys is flash-decoding's split of a long cache. Decoding under grouped-query
 /// attention, the heads sharing a KV head are one tile's rows: O[g, d] for each of the b·kv_heads KV heads.
-inline kernel fused_attention(std::string name, const attention_desc& a, dtype type, bool backward) {
+inline kernel fused_attention(std::string name, const attention_desc& a, dtype type, direction dir) {
+    const bool backward = dir == direction::backward;
     detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     detail::require_representable("attention", name, static_cast<double>(a.seq_q), static_cast<double>(a.seq_kv),
                                   static_cast<double>(a.head_dim),
@@ -370,8 +384,8 @@ inline kernel fused_attention(std::string name, const attention_desc& a, dtype t
 /// GEMMs still compute the full score matrix (as unfused kernels do). A `softmax_type` wider than `type` (PyTorch's
 /// autocast runs softmax in FP32) casts the scores to it before the softmax and the probabilities back after it, and
 /// the gradients the same way in backward.
-inline std::vector<kernel> unfused_attention(const std::string& name, const attention_desc& a, dtype type,
-                                             bool backward, std::optional<dtype> softmax_type = std::nullopt) {
+inline std::vector<kernel> unfused_attention(const std::string& name, const attention_desc& a, dtype type, direction d,
+                                             std::optional<dtype> softmax_type = std::nullopt) {
     detail::require_positive("attention", name, {a.batch, a.heads, a.kv_heads, a.seq_q, a.seq_kv, a.head_dim});
     const long long bh = a.batch * a.heads;
     const double scores = static_cast<double>(bh * a.seq_q * a.seq_kv);
@@ -380,13 +394,13 @@ inline std::vector<kernel> unfused_attention(const std::string& name, const atte
         if (st != type) {
             to.push_back(cast(name + pass + " cast to " + to_string(st), scores, type, st));
         }
-        to.push_back(softmax(name + pass, scores, st, backward));
+        to.push_back(softmax(name + pass, scores, st, d));
         if (st != type) {
             to.push_back(cast(name + pass + " cast to " + to_string(type), scores, st, type));
         }
     };
     std::vector<kernel> out;
-    if (!backward) {
+    if (d == direction::forward) {
         out.push_back(gemm(name + " QK^T", a.seq_q, a.seq_kv, a.head_dim, type, type, exec_unit::tensor_core, bh));
         softmax_in(out, " softmax");
         out.push_back(gemm(name + " PV", a.seq_q, a.head_dim, a.seq_kv, type, type, exec_unit::tensor_core, bh));
@@ -410,7 +424,7 @@ inline std::vector<kernel> unfused_attention(const std::string& name, const atte
 inline kernel stream(std::string name, double n, int reads, int writes, dtype type) {
     const double e = element_bytes(type);
     return detail::streaming(std::move(name), op_class::memory, type, n * (reads > 1 ? 2.0 : 0.0), n * reads * e,
-                             n * writes * e, false);
+                             n * writes * e, fusion::separate);
 }
 
 }  // namespace kernels

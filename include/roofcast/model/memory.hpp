@@ -285,7 +285,7 @@ inline double frozen_bytes_per_parameter(const run_plan& p) {
     if (p.config.peft != peft::qlora) {
         return wb;
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const double all = parameters(t), outside = embedding_parameters(t);
     return (outside * wb + (all - outside) * nf4_bytes_per_parameter) / all;
 }
@@ -294,7 +294,7 @@ inline double frozen_bytes_per_parameter(const run_plan& p) {
 /// stage's local parameters less the embeddings (an untied output layer, a pooler), over the pp stages.
 inline double stage_block_parameters(const run_plan& p) {
     const run_config& c = p.config;
-    return (local_parameters(*p.source, c) * c.pp - embedding_parameters(*p.source->transformer) / c.tp) / c.pp;
+    return (local_parameters(*p.source, c) * c.pp - embedding_parameters(as_transformer(*p.source)) / c.tp) / c.pp;
 }
 
 /// Parameters one GPU of pipeline stage `stage` holds in training: its 1/pp share of the blocks, plus the input
@@ -304,10 +304,10 @@ inline double stage_block_parameters(const run_plan& p) {
 /// GPU holds every local parameter (local_parameters).
 inline double stage_parameters(const run_plan& p, pipeline_stage stage) {
     const run_config& c = p.config;
-    if (c.pp <= 1 || !p.source->transformer) {
+    if (c.pp <= 1 || !transformer_of(*p.source)) {
         return local_parameters(*p.source, c);
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const double output = static_cast<double>(t.vocab) * static_cast<double>(t.hidden);
     const double input = embedding_parameters(t) - (t.tied_embeddings ? 0.0 : output);
     return stage_block_parameters(p) + (stage == pipeline_stage::first ? input : output) / c.tp;
@@ -316,14 +316,14 @@ inline double stage_parameters(const run_plan& p, pipeline_stage stage) {
 /// Parameters of the largest single weight tensor on one GPU, whose gradient an update in the backward pass holds at
 /// its peak: a transformer's embedding (vocab × h / t) or one FFN matrix (h × F / t); a CNN's largest layer.
 inline double largest_parameter_tensor(const run_plan& p) {
-    if (!p.source->transformer) {
+    if (!transformer_of(*p.source)) {
         double largest = 0.0;
         for (const cnn_layer& l : p.cnn->layers) {
             largest = std::max(largest, parameters(l));
         }
         return largest;
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const double h = static_cast<double>(t.hidden);
     return std::max(static_cast<double>(t.vocab) * h, static_cast<double>(t.ffn_hidden) * h) / p.config.tp;
 }
@@ -369,7 +369,7 @@ inline void add_model_states(memory_footprint& f, const run_plan& p, pipeline_st
 /// matmul_4bit, torchao's NF4 linear), so the largest linear layer of a block on this GPU, h × F/t (or the
 /// attention's h × heads·head_dim/t), is held once more in 16 bits.
 inline double dequantized_weight_bytes(const run_plan& p) {
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const double widest = static_cast<double>(std::max(t.ffn_hidden, t.heads * t.head_dim));
     return p.config.peft == peft::qlora
                ? static_cast<double>(t.hidden) * widest / p.config.tp * training_weight_bytes(p)
@@ -384,12 +384,12 @@ inline activation_habits habits_of(const run_plan& p) {
     const std::string_view fw = software_profiles[p.profile].name;
     activation_habits k;
     k.fused_attention = p.config.fused_attention.value_or(true);
-    k.dropout = p.source->transformer && !gated(p.source->transformer->ffn);
+    const transformer_config* tf = transformer_of(*p.source);
+    k.dropout = tf != nullptr && !gated(tf->ffn);
     k.fused_gate = fw == "megatron" || fw == "pytorch-compiled";
     k.repeat_kv = fw == "hf-pytorch";
     // Eager PyTorch code writes RMSNorm as x.float() * rsqrt(mean(x²) + ε) (torch.nn.LayerNorm is one kernel).
-    k.fp32_norms = fw == "hf-pytorch" ||
-                   (fw == "pytorch" && p.source->transformer && p.source->transformer->norm == norm_type::rms_norm);
+    k.fp32_norms = fw == "hf-pytorch" || (fw == "pytorch" && tf != nullptr && tf->norm == norm_type::rms_norm);
     k.op_level_selective = recomputes_op_level(fw);
     k.fp8_linear_inputs = fw == "megatron" && p.config.mode == mode::train && p.types.math == dtype::fp8;
     return k;
@@ -464,7 +464,7 @@ inline saved_activations saved_per_microbatch(const run_plan& p) {
         }
         return out;
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const activation_habits k = habits_of(p);
     const block_lengths n = lengths_of(p, t);
     const double decoder_block =
@@ -488,7 +488,7 @@ inline double training_activations(const run_plan& p, pipeline_stage stage) {
     if (p.cnn) {
         return c.offload.activations ? saved.largest_block : saved.total;
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const activation_habits k = habits_of(p);
     const block_lengths n = lengths_of(p, t);
     const double s = n.decoder, s_enc = n.encoder, micro = n.micro;
@@ -514,10 +514,10 @@ inline double training_activations(const run_plan& p, pipeline_stage stage) {
 /// embedding (and an untied output layer), whichever is larger; a CNN's largest layer is small, its whole net is taken.
 inline double largest_gathered_unit(const run_plan& p) {
     const double local = local_parameters(*p.source, p.config);
-    if (!p.source->transformer) {
+    if (!transformer_of(*p.source)) {
         return local;
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const double blocks = static_cast<double>(t.layers + t.decoder_layers);
     const double embedding = static_cast<double>(t.vocab * t.hidden) / p.config.tp;
     return std::min(local, std::max(embedding, (local - embedding) / std::max(1.0, blocks / p.config.pp)));
@@ -570,7 +570,7 @@ inline void add_inference_items(memory_footprint& f, const run_plan& p) {
         f.items.emplace_back("activations", peak * act_bytes);
         return;
     }
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const bool decoder = t.kind != transformer_kind::encoder;
     if (decoder) {
         // Every beam keeps its own cache (engines size it batch × beam width × sequence); windowed blocks keep at
@@ -655,7 +655,7 @@ inline double cublas_workspace_bytes(const run_plan& p, const gpu_spec& g) {
 /// Megatron turns on) beside the BF16 weight, for the blocks' linear layers on this GPU. 0 for other runs.
 inline double fp8_cached_parameters(const run_plan& p) {
     if (p.config.mode != mode::train || p.types.math != dtype::fp8 || software_profiles[p.profile].name != "megatron" ||
-        !p.source->transformer) {
+        !transformer_of(*p.source)) {
         return 0.0;
     }
     return stage_block_parameters(p);
@@ -744,7 +744,7 @@ struct engine_memory {
 /// at the weight precision; activations of `e.profile_tokens` tokens through the widest layer
 /// (transient_elements_per_token), plus FP32 logits of `e.profile_sequences` rows.
 inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_memory& e) {
-    const transformer_config& t = *p.source->transformer;
+    const transformer_config& t = as_transformer(*p.source);
     const double capacity = g.usable_memory.value();
     const double weights = local_parameters(*p.source, p.config) * element_bytes(p.types.weight);
     const double act = static_cast<double>(e.profile_tokens) * detail::transient_elements_per_token(t, p.config) *
@@ -765,7 +765,7 @@ inline double kv_pool_bytes(const run_plan& p, const gpu_spec& g, const engine_m
 /// unsupported_error for a model without a KV cache.
 inline long long kv_pool_tokens(const run_plan& p, const gpu_spec& g, const engine_memory& e,
                                 long long block_tokens = 16) {
-    const double per_token = kv_cache_bytes_per_token(*p.source->transformer, p.config);
+    const double per_token = kv_cache_bytes_per_token(as_transformer(*p.source), p.config);
     if (!(per_token > 0.0) || block_tokens < 1) {
         throw unsupported_error("workload '" + p.source->name + "' keeps no KV cache to pool");
     }

@@ -192,6 +192,14 @@ enum class param_transform { log, logit };
 /// through the reference libraries) or the software (profiles, on whole-network rows, with the hardware fixed).
 enum class param_stage { hardware, software };
 
+/// Whether calibration fits a parameter or leaves it at its prior.
+enum class param_fit { fitted, fixed };
+
+/// param_fit::fixed when `condition` holds, else param_fit::fitted.
+inline constexpr param_fit fixed_if(bool condition) {
+    return condition ? param_fit::fixed : param_fit::fitted;
+}
+
 /// A named, fittable parameter: where it lives, its prior, its bounds and how far calibration may move it.
 struct param_ref {
     /// Dotted name, e.g. "hopper.gemm_efficiency.fp16" or "profile.pytorch.host_overhead_us".
@@ -202,8 +210,8 @@ struct param_ref {
     param_transform transform = param_transform::log;
     /// Prior standard deviation in the transformed space (ridge strength: 1 / sigma²).
     double prior_sigma = 0.5;
-    /// Whether the value is fixed and never fitted (by definition, or because no data can identify it).
-    bool fixed = false;
+    /// Whether calibration fits it, or leaves it fixed (by definition, or because no data can identify it).
+    param_fit fit = param_fit::fitted;
     /// Bounds of a logit parameter: lo < value < hi (docs/calibration.md justifies each).
     double lo = 0.0, hi = 1.0;
     /// The calibration stage that fits it.
@@ -223,61 +231,75 @@ inline constexpr double memory_efficiency_floor = 0.6;
 /// the measurements (pytorch#142132, pytorch#128888).
 inline constexpr double legacy_attention_ratio_floor = 0.2;
 
+namespace detail {
+
+/// Appends the parameters of architecture family `a` (`f`, inside a cost_params) to `r`.
+inline void family_parameters(std::vector<param_ref>& r, architecture a, family_params& f) {
+    using T = param_transform;
+    const param_stage hw = param_stage::hardware;
+    const std::string base(to_string_view(a));
+    for (dtype d : all_dtypes) {
+        r.push_back({base + ".gemm_efficiency." + to_string(d), &f.gemm_efficiency[static_cast<std::size_t>(d)],
+                     T::logit, 1.0, param_fit::fitted, gemm_efficiency_floor, 1.0, hw});
+    }
+    // A tile's prologue (the first k-blocks into shared memory) and epilogue (C written at the SM's share of the
+    // bandwidth, 64 KiB at ~25 GB/s per SM) take a few µs at most.
+    r.push_back({base + ".wave_overhead_us", &f.wave_overhead_us, T::logit, 1.0, param_fit::fitted, 0.0, 3.0, hw});
+    r.push_back({base + ".memory_efficiency", &f.memory_efficiency, T::logit, 1.0, param_fit::fitted,
+                 memory_efficiency_floor, 1.0, hw});
+    // A kernel's launch latency and tail on the GPU are a few µs on every family; waiting for the host is the
+    // profiles' host time, not this.
+    r.push_back({base + ".kernel_overhead_us", &f.kernel_overhead_us, T::logit, 1.0, param_fit::fitted, 0.0, 10.0, hw});
+    r.push_back({base + ".attention_forward_efficiency", &f.attention_forward_efficiency, T::logit, 1.0,
+                 param_fit::fitted, gemm_efficiency_floor, 1.0, hw});
+    r.push_back({base + ".attention_backward_efficiency", &f.attention_backward_efficiency, T::logit, 1.0,
+                 param_fit::fitted, gemm_efficiency_floor, 1.0, hw});
+    // Hopper and Blackwell issue tensor-core math asynchronously from shared memory (wgmma, tcgen05); a kernel
+    // written with Ampere's register-sourced mma.sync cannot keep them busy: FlashAttention-2 reaches 35% of the
+    // H100's peak where FlashAttention-3 reaches 75% (Shah et al. 2024). Earlier families have no newer kernel.
+    const bool async_mma = a == architecture::hopper || a == architecture::blackwell;
+    r.push_back({base + ".legacy_attention_ratio", &f.legacy_attention_ratio, T::logit, 1.0, fixed_if(!async_mma),
+                 legacy_attention_ratio_floor, 1.0, hw});
+    // Fixed, not fitted: with one GPU per power class of a family the clock and the efficiency cannot be told
+    // apart, and the prior encodes the physical fact that each family's best-cooled part sustains its rated
+    // clock.
+    r.push_back({base + ".power_w_per_sm_ghz3", &f.power_w_per_sm_ghz3, T::log, 0.5, param_fit::fixed, 0.0, 1.0, hw});
+    // Fixed, measured: soaked GEMMs (prior_params gives each source).
+    r.push_back(
+        {base + ".settled_w_per_sm_ghz3", &f.settled_w_per_sm_ghz3, T::log, 0.5, param_fit::fixed, 0.0, 1.0, hw});
+}
+
+/// Appends the parameters of software profile `name` (`q`, inside a cost_params) to `r`.
+inline void profile_parameters(std::vector<param_ref>& r, std::string_view name, profile_params& q) {
+    using T = param_transform;
+    const param_stage sw = param_stage::software;
+    const std::string base = "profile." + std::string(name);
+    // cuBLAS and hand-written CUDA kernels are the reference the multipliers are relative to (fixed at 1);
+    // frameworks that call cuBLAS/cuDNN run its GEMMs (fixed at 1); engines with their own GEMM kernels may
+    // fall short of it, never exceed it.
+    const bool reference = name == "cublas" || name == "cuda";
+    const bool own_gemms = name == "llama.cpp" || name == "tensorrt" || name == "tensorrt-llm";
+    r.push_back({base + ".host_overhead_us", &q.host_overhead_us, T::log, 1.0, fixed_if(reference), 0.0, 1.0, sw});
+    r.push_back({base + ".step_overhead_us", &q.step_overhead_us, T::log, 1.5, fixed_if(reference), 0.0, 1.0, sw});
+    r.push_back({base + ".call_overhead_us", &q.call_overhead_us, T::log, 1.5, fixed_if(reference), 0.0, 1.0, sw});
+    r.push_back({base + ".launch_overhead_us", &q.launch_overhead_us, T::log, 1.0, fixed_if(reference), 0.0, 1.0, sw});
+    r.push_back({base + ".fusion", &q.fusion, T::logit, 1.0, fixed_if(reference), 0.0, 1.0, sw});
+    r.push_back({base + ".gemm_multiplier", &q.gemm_multiplier, T::logit, 1.0, fixed_if(!own_gemms), 0.3, 1.0, sw});
+    r.push_back({base + ".memory_multiplier", &q.memory_multiplier, T::logit, 1.0, fixed_if(reference), 0.5, 1.0, sw});
+    // Fixed for least squares: fit_allocator_cache sets it from the reserved_to_allocated rows.
+    r.push_back({base + ".allocator_cache", &q.allocator_cache, T::logit, 1.0, param_fit::fixed, 0.0, 1.0, sw});
+}
+
+}  // namespace detail
+
 /// Every parameter of `p`, pointing into `p` (architecture parameters first, then profiles).
 inline std::vector<param_ref> parameter_registry(cost_params& p) {
-    using T = param_transform;
-    const param_stage hw = param_stage::hardware, sw = param_stage::software;
     std::vector<param_ref> r;
     for (architecture a : all_architectures) {
-        family_params& f = p.family[static_cast<std::size_t>(a)];
-        const std::string base(to_string_view(a));
-        for (dtype d : all_dtypes) {
-            r.push_back({base + ".gemm_efficiency." + to_string(d), &f.gemm_efficiency[static_cast<std::size_t>(d)],
-                         T::logit, 1.0, false, gemm_efficiency_floor, 1.0, hw});
-        }
-        // A tile's prologue (the first k-blocks into shared memory) and epilogue (C written at the SM's share of the
-        // bandwidth, 64 KiB at ~25 GB/s per SM) take a few µs at most.
-        r.push_back({base + ".wave_overhead_us", &f.wave_overhead_us, T::logit, 1.0, false, 0.0, 3.0, hw});
-        r.push_back({base + ".memory_efficiency", &f.memory_efficiency, T::logit, 1.0, false, memory_efficiency_floor,
-                     1.0, hw});
-        // A kernel's launch latency and tail on the GPU are a few µs on every family; waiting for the host is the
-        // profiles' host time, not this.
-        r.push_back({base + ".kernel_overhead_us", &f.kernel_overhead_us, T::logit, 1.0, false, 0.0, 10.0, hw});
-        r.push_back({base + ".attention_forward_efficiency", &f.attention_forward_efficiency, T::logit, 1.0, false,
-                     gemm_efficiency_floor, 1.0, hw});
-        r.push_back({base + ".attention_backward_efficiency", &f.attention_backward_efficiency, T::logit, 1.0, false,
-                     gemm_efficiency_floor, 1.0, hw});
-        // Hopper and Blackwell issue tensor-core math asynchronously from shared memory (wgmma, tcgen05); a kernel
-        // written with Ampere's register-sourced mma.sync cannot keep them busy: FlashAttention-2 reaches 35% of the
-        // H100's peak where FlashAttention-3 reaches 75% (Shah et al. 2024). Earlier families have no newer kernel.
-        const bool async_mma = a == architecture::hopper || a == architecture::blackwell;
-        r.push_back({base + ".legacy_attention_ratio", &f.legacy_attention_ratio, T::logit, 1.0, !async_mma,
-                     legacy_attention_ratio_floor, 1.0, hw});
-        // Fixed, not fitted: with one GPU per power class of a family the clock and the efficiency cannot be told
-        // apart, and the prior encodes the physical fact that each family's best-cooled part sustains its rated
-        // clock.
-        r.push_back({base + ".power_w_per_sm_ghz3", &f.power_w_per_sm_ghz3, T::log, 0.5, true, 0.0, 1.0, hw});
-        // Fixed, measured: soaked GEMMs (prior_params gives each source).
-        r.push_back({base + ".settled_w_per_sm_ghz3", &f.settled_w_per_sm_ghz3, T::log, 0.5, true, 0.0, 1.0, hw});
+        detail::family_parameters(r, a, p.family[static_cast<std::size_t>(a)]);
     }
     for (std::size_t i = 0; i < profile_names.size(); ++i) {
-        profile_params& q = p.profile[i];
-        const std::string_view name = profile_names[i];
-        const std::string base = "profile." + std::string(name);
-        // cuBLAS and hand-written CUDA kernels are the reference the multipliers are relative to (fixed at 1);
-        // frameworks that call cuBLAS/cuDNN run its GEMMs (fixed at 1); engines with their own GEMM kernels may
-        // fall short of it, never exceed it.
-        const bool reference = name == "cublas" || name == "cuda";
-        const bool own_gemms = name == "llama.cpp" || name == "tensorrt" || name == "tensorrt-llm";
-        r.push_back({base + ".host_overhead_us", &q.host_overhead_us, T::log, 1.0, reference, 0.0, 1.0, sw});
-        r.push_back({base + ".step_overhead_us", &q.step_overhead_us, T::log, 1.5, reference, 0.0, 1.0, sw});
-        r.push_back({base + ".call_overhead_us", &q.call_overhead_us, T::log, 1.5, reference, 0.0, 1.0, sw});
-        r.push_back({base + ".launch_overhead_us", &q.launch_overhead_us, T::log, 1.0, reference, 0.0, 1.0, sw});
-        r.push_back({base + ".fusion", &q.fusion, T::logit, 1.0, reference, 0.0, 1.0, sw});
-        r.push_back({base + ".gemm_multiplier", &q.gemm_multiplier, T::logit, 1.0, !own_gemms, 0.3, 1.0, sw});
-        r.push_back({base + ".memory_multiplier", &q.memory_multiplier, T::logit, 1.0, reference, 0.5, 1.0, sw});
-        // Fixed for least squares: fit_allocator_cache sets it from the reserved_to_allocated rows.
-        r.push_back({base + ".allocator_cache", &q.allocator_cache, T::logit, 1.0, true, 0.0, 1.0, sw});
+        detail::profile_parameters(r, profile_names[i], p.profile[i]);
     }
     return r;
 }

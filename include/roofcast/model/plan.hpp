@@ -104,7 +104,8 @@ struct run_plan {
 
 /// Parameters one GPU holds: all over tp·pp, the routed experts also over ep (expert parallelism).
 inline double local_parameters(const workload& w, const run_config& c) {
-    const double routed = w.transformer ? routed_expert_parameters(*w.transformer) : 0.0;
+    const transformer_config* t = transformer_of(w);
+    const double routed = t != nullptr ? routed_expert_parameters(*t) : 0.0;
     return (parameters(w) - routed * (1.0 - 1.0 / c.ep)) / (static_cast<double>(c.tp) * c.pp);
 }
 
@@ -152,10 +153,11 @@ inline double embedding_parameters(const transformer_config& t) {
 
 /// Parameters one GPU trains: every local parameter, or with LoRA its adapters (over tp·pp like the weights).
 inline double trainable_parameters(const workload& w, const run_config& c) {
-    if (c.peft == peft::none || !w.transformer) {
+    const transformer_config* t = transformer_of(w);
+    if (c.peft == peft::none || t == nullptr) {
         return local_parameters(w, c);
     }
-    return adapter_parameters(*w.transformer, c) / (static_cast<double>(c.tp) * c.pp);
+    return adapter_parameters(*t, c) / (static_cast<double>(c.tp) * c.pp);
 }
 
 /// Fraction of a 1F1B pipeline step lost to the bubble: (p − 1) / (m + p − 1) with p stages and m
@@ -209,24 +211,24 @@ inline void check_size(const workload& w, const char* what, double v) {
 inline void check_run_size(const run_config& c, const workload& w) {
     const double batch =
         static_cast<double>(phase_of(c) == phase::serve ? std::max(c.batch, c.max_serve_batch) : c.batch);
-    if (w.cnn) {
+    if (const cnn_graph* g = cnn_of(w)) {
         double largest = 0.0;
-        for (const cnn_layer& l : w.cnn->layers) {
+        for (const cnn_layer& l : g->layers) {
             largest = std::max(
                 {largest, static_cast<double>(l.c_in) * static_cast<double>(l.h_in) * static_cast<double>(l.w_in),
                  static_cast<double>(l.c_out) * static_cast<double>(l.h_out) * static_cast<double>(l.w_out)});
         }
         // A network rebuilt for another input size grows with the pixel count (padding can add a row and
         // a column per layer, hence the +1).
-        if (c.image_size > 0 && c.image_size != w.cnn->image_size) {
-            const double scale = static_cast<double>(c.image_size) / static_cast<double>(w.cnn->image_size) + 1.0;
+        if (c.image_size > 0 && c.image_size != g->image_size) {
+            const double scale = static_cast<double>(c.image_size) / static_cast<double>(g->image_size) + 1.0;
             largest *= std::max(1.0, scale * scale);
         }
         check_size(w, "batch x the largest layer's elements", batch * largest);
         check_size(w, "batch x num-gpus", batch * c.num_gpus);
         return;
     }
-    const transformer_config& t = *w.transformer;
+    const transformer_config& t = as_transformer(w);
     double seq = static_cast<double>(seq_len_of(c, t));
     if (c.mode == mode::infer && t.kind != transformer_kind::encoder) {
         seq = std::max(seq, static_cast<double>(c.prompt_len) + static_cast<double>(c.gen_len));
@@ -265,7 +267,8 @@ inline std::string tp_unfit(const transformer_config& t, long long tp) {
 /// The workload checks of validate(c, w): phases and parallelism that exist for the kind of model.
 inline void validate_fit(const run_config& c, const workload& w) {
     const roofcast::phase p = phase_of(c);
-    if (w.cnn) {
+    const transformer_config* tf = transformer_of(w);
+    if (tf == nullptr) {  // a CNN
         if (p != phase::step && p != phase::e2e) {
             invalid_run("CNN workloads have phases step (train) and e2e (infer), not " +
                         std::string(to_string_view(p)));
@@ -282,7 +285,7 @@ inline void validate_fit(const run_config& c, const workload& w) {
         }
         return;
     }
-    const transformer_config& t = *w.transformer;
+    const transformer_config& t = *tf;
     if (c.peft != peft::none && latent_attention(t)) {
         invalid_run("LoRA adapters (peft) on multi-head latent attention are not modelled (" + w.name + ")");
     }
@@ -322,9 +325,6 @@ inline void validate_fit(const run_config& c, const workload& w) {
 inline void validate(const run_config& c, const workload& w) {
     validate(c);
     validate(w);
-    if (!w.cnn && !w.transformer) {
-        throw input_error("workload '" + w.name + "' has neither a network nor a configuration");
-    }
     if (c.microbatches > c.batch) {  // here, not in validate(c): max-batch searches from batch 1
         detail::invalid_run("microbatches (" + std::to_string(c.microbatches) + ") exceeds the batch (" +
                             std::to_string(c.batch) + "): every micro-batch needs a sample");
@@ -348,16 +348,17 @@ inline std::vector<std::string> unused_options(const run_config& c, const worklo
     const run_config defaults;
     const bool lengths_given = c.prompt_len != defaults.prompt_len || c.gen_len != defaults.gen_len;
     std::vector<std::string> out;
-    if (c.mlm_positions > 0 &&
-        !(c.mode == mode::train && w.transformer && w.transformer->kind == transformer_kind::encoder)) {
+    const transformer_config* tf = transformer_of(w);
+    const bool encoder = tf != nullptr && tf->kind == transformer_kind::encoder;
+    if (c.mlm_positions > 0 && !(c.mode == mode::train && encoder)) {
         out.push_back("mlm-positions has no effect here: it is the masked-LM head of an encoder's training");
     }
-    if (c.kv_cache_type && (w.cnn || c.mode == mode::train || w.transformer->kind == transformer_kind::encoder)) {
+    if (c.kv_cache_type && (tf == nullptr || c.mode == mode::train || encoder)) {
         out.push_back("kv-cache-dtype has no effect on " +
                       (c.mode == mode::train ? std::string("training") : "a forward pass of " + w.name) +
                       ": no KV cache is kept");
     }
-    if (w.cnn) {
+    if (tf == nullptr) {  // a CNN
         if (c.seq_len > 0 || c.mean_seq_len > 0) {
             out.push_back("seq-len has no effect on " + w.name + ", a CNN: its input is image-size pixels square");
         }
@@ -366,7 +367,7 @@ inline std::vector<std::string> unused_options(const run_config& c, const worklo
         }
         return out;
     }
-    const transformer_config& t = *w.transformer;
+    const transformer_config& t = *tf;
     if (c.image_size > 0) {
         out.push_back("image-size has no effect on " + w.name + ", a transformer: its input is seq-len tokens");
     }
@@ -395,7 +396,11 @@ inline std::vector<std::string> unused_options(const run_config& c, const worklo
 
 /// The kind of run whose residuals set the likely range: "cnn-train", "encoder-infer", "decoder-infer", ...
 inline std::string run_kind(const workload& w, const run_config& c) {
-    const std::string family = w.cnn ? "cnn" : w.transformer->kind == transformer_kind::encoder ? "encoder" : "decoder";
+    const std::string family = std::visit(
+        detail::overloaded{
+            [](const cnn_graph&) { return "cnn"; },
+            [](const transformer_config& t) { return t.kind == transformer_kind::encoder ? "encoder" : "decoder"; }},
+        w.net);
     return family + "-" + std::string(to_string_view(c.mode));
 }
 
@@ -420,19 +425,19 @@ inline void fill_defaults(run_config& c, const workload& w) {
     } else if (c.num_gpus == 1) {
         c.num_gpus = c.tp * c.pp * c.ep;  // one model replica (ep of them with expert parallelism)
     }
-    if (w.transformer) {
-        c.seq_len = seq_len_of(c, *w.transformer);
-        if (w.transformer->encoder_positions > 0) {  // the prompt is the fixed encoder input (validate_fit)
-            c.prompt_len = w.transformer->encoder_positions;
-        }
-    } else {
-        c.image_size = c.image_size > 0 ? c.image_size : w.cnn->image_size;
-    }
+    std::visit(overloaded{[&c](const transformer_config& t) {
+                              c.seq_len = seq_len_of(c, t);
+                              if (t.encoder_positions > 0) {  // the prompt is the fixed encoder input (validate_fit)
+                                  c.prompt_len = t.encoder_positions;
+                              }
+                          },
+                          [&c](const cnn_graph& g) { c.image_size = c.image_size > 0 ? c.image_size : g.image_size; }},
+               w.net);
     c.framework = std::string(software_profiles[find_profile(c.framework)].name);
     c.fused_attention = c.fused_attention.value_or(fuses_attention(c.framework, c.framework_version));
     c.max_batched_tokens = c.max_batched_tokens > 0 ? c.max_batched_tokens : default_batched_tokens(c.framework);
     if (c.with_optimizer && !c.optimizer) {
-        c.optimizer = w.cnn ? kernels::optimizer_kind::momentum : kernels::optimizer_kind::adamw;
+        c.optimizer = cnn_of(w) ? kernels::optimizer_kind::momentum : kernels::optimizer_kind::adamw;
     }
     if (!c.with_optimizer) {
         c.optimizer.reset();
@@ -441,13 +446,13 @@ inline void fill_defaults(run_config& c, const workload& w) {
 
 /// The CNN of `w` at image size `size`: the workload's own, or a catalog network rebuilt (a user's C++
 /// network cannot be rebuilt, so that is an error).
-inline std::shared_ptr<const cnn_graph> cnn_at(const workload& w, long long size) {
-    if (size == w.cnn->image_size) {
-        return std::shared_ptr<const cnn_graph>(std::shared_ptr<const cnn_graph>(), &*w.cnn);  // not owned
+inline std::shared_ptr<const cnn_graph> cnn_at(const cnn_graph& g, long long size) {
+    if (size == g.image_size) {
+        return std::shared_ptr<const cnn_graph>(std::shared_ptr<const cnn_graph>(), &g);  // not owned
     }
-    std::optional<cnn_graph> resized = cnns::make_cnn(w.cnn->name, size);
+    std::optional<cnn_graph> resized = cnns::make_cnn(g.name, size);
     if (!resized) {
-        throw input_error("CNN '" + w.cnn->name + "' is built for " + std::to_string(w.cnn->image_size) +
+        throw input_error("CNN '" + g.name + "' is built for " + std::to_string(g.image_size) +
                           " pixels and cannot be rebuilt for " + std::to_string(size));
     }
     return std::make_shared<const cnn_graph>(std::move(*resized));
@@ -596,7 +601,7 @@ inline void shape_passes(run_plan& p) {
     const long long default_m = std::min<long long>(c.batch, 4LL * c.pp);
     p.microbatches =
         c.pp > 1 && c.mode == mode::train ? (c.microbatches > 0 ? c.microbatches : static_cast<int>(default_m)) : 1;
-    const transformer_config* t = p.source->transformer ? &*p.source->transformer : nullptr;
+    const transformer_config* t = transformer_of(*p.source);
     if (c.mode == mode::train) {
         shape_training(p, t);
     } else if (t != nullptr) {
@@ -619,8 +624,8 @@ inline run_plan resolve(const workload& w, const run_config& c) {
     p.types = detail::run_types(p.config);
     p.dp = data_parallel(p.config);
     p.kind = run_kind(w, p.config);
-    if (w.cnn) {
-        p.cnn = detail::cnn_at(w, p.config.image_size);
+    if (const cnn_graph* g = cnn_of(w)) {
+        p.cnn = detail::cnn_at(*g, p.config.image_size);
     }
     p.batch_per_gpu = *p.config.phase == phase::serve;
     detail::shape_passes(p);

@@ -249,8 +249,8 @@ inline work_time evaluate(const lowered_work& w, const cost_context& c, const ru
     for (const collective& col : w.collectives) {
         const node_layout layout = layout_for(p, *c.gpu, col.group);
         const double t = collective_time(col, layout).value();
-        (col.overlappable ? r.overlap_comm : r.critical_comm) += t;
-        if (col.overlappable) {
+        (col.runs == collective::timing::overlapped ? r.overlap_comm : r.critical_comm) += t;
+        if (col.runs == collective::timing::overlapped) {
             r.overlap_sms += t * nccl_sms(col, layout) / c.sms;
             collective last = col;
             last.bytes = std::min(col.bytes, gradient_bucket_bytes);
@@ -403,7 +403,8 @@ inline lowered_run lower(const run_plan& p) {
     }
     for (std::size_t i = 0; i < p.pass_count; ++i) {
         if (p.pass_weight[i] > 0.0) {
-            r.passes[i] = p.cnn ? lower_cnn(p, p.passes[i].batch, false) : lower_transformer(p, p.passes[i]);
+            r.passes[i] =
+                p.cnn ? lower_cnn(p, p.passes[i].batch, kernel_names::folded) : lower_transformer(p, p.passes[i]);
         }
     }
     r.memory = footprint(p);
@@ -429,7 +430,8 @@ inline void require_math(const run_plan& p, const gpu_spec& g) {
 /// Serving: the plan at the largest batch that fits `g`, capped by the server's batch and, under in-flight batching,
 /// by the iterations' token budget (iteration_batch_cap).
 inline run_plan serving_plan(const run_plan& p, const gpu_spec& g) {
-    const bool inflight = p.source->transformer && inflight_serving(p.config, *p.source->transformer);
+    const transformer_config* t = transformer_of(*p.source);
+    const bool inflight = t != nullptr && inflight_serving(p.config, *t);
     const long long cap =
         inflight ? std::min(p.config.max_serve_batch, iteration_batch_cap(p.config)) : p.config.max_serve_batch;
     const long long b = largest_fitting_batch(p, g, cap);

@@ -307,6 +307,10 @@ enum class option_effect : unsigned { time = 1, memory = 2, both = 3 };
 /// How an option's value is written.
 enum class option_kind { integer, real, choice, name, flag };
 
+/// What 0 means for a numeric option: an invalid value, or the library's "default" (accepted by validate(), though
+/// not below the option's lower bound on the CLI).
+enum class zero_value { invalid, means_default };
+
 /// One option of a run: how the CLI spells and explains it, its range, what it changes, and how it is read.
 struct run_option {
     /// Name without dashes, e.g. "batch" (CLI: --batch).
@@ -319,14 +323,14 @@ struct run_option {
     std::string_view choices;
     /// Range of numbers (integers and reals): lo ≤ value ≤ hi.
     double lo, hi;
-    /// Whether 0 is the library's "default" (accepted by validate(), though not below `lo` on the CLI).
-    bool zero_is_default;
     /// What it changes.
     option_effect effect;
     /// Its numeric value in a configuration (integers), for range checks; nullptr for others.
     double (*value)(const run_config&);
     /// Sets it from text; throws input_error for a value that is not of its kind.
     void (*set)(run_config&, const std::string&);
+    /// What 0 means; only an integer option's 0 can mean the library's default.
+    zero_value zero = zero_value::invalid;
 };
 
 namespace detail {
@@ -405,11 +409,12 @@ inline offload_targets parse_offload(const std::string& s) {
 
 // The options, one entry each. Integer entries read and write one field; the range is run_limits'.
 // clang-format off
-#define ROOFCAST_INT_OPTION(NAME, HELP, FIELD, TYPE, LO, HI, ZERO_DEFAULT, EFFECT)                                     \
+#define ROOFCAST_INT_OPTION(NAME, HELP, FIELD, TYPE, LO, HI, ZERO, EFFECT)                                             \
     run_option {                                                                                                       \
-        NAME, HELP, option_kind::integer, "", static_cast<double>(LO), static_cast<double>(HI), ZERO_DEFAULT, EFFECT,  \
+        NAME, HELP, option_kind::integer, "", static_cast<double>(LO), static_cast<double>(HI), EFFECT,                \
             [](const run_config& c) { return static_cast<double>(c.FIELD); },                                          \
-            [](run_config& c, const std::string& s) { c.FIELD = static_cast<TYPE>(detail::parse_whole(NAME, s)); }     \
+            [](run_config& c, const std::string& s) { c.FIELD = static_cast<TYPE>(detail::parse_whole(NAME, s)); },    \
+            zero_value::ZERO                                                                                           \
     }
 // clang-format on
 
@@ -420,109 +425,109 @@ inline const std::array<run_option, 45>& run_options() {
     using E = option_effect;
     static const std::array<run_option, 45> table = {
         {
-            {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, false, E::both, nullptr,
+            {"mode", "train or infer", option_kind::choice, "train|infer", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.mode = detail::parse_choice("mode", all_modes, s); }},
             {"phase", "step (train); e2e, prefill, decode or serve (infer); default step / e2e", option_kind::choice,
-             "step|e2e|prefill|decode|serve", 0, 0, false, E::both, nullptr,
+             "step|e2e|prefill|decode|serve", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.phase = detail::parse_choice("phase", all_phases, s); }},
             {"precision", "fp32, tf32, amp-fp16, amp-bf16, fp16, bf16, fp8, int8, int4", option_kind::choice,
-             "fp32|tf32|amp-fp16|amp-bf16|fp16|bf16|fp8|int8|int4", 0, 0, false, E::both, nullptr,
+             "fp32|tf32|amp-fp16|amp-bf16|fp16|bf16|fp8|int8|int4", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  c.precision = detail::parse_choice("precision", all_precisions, s);
              }},
             ROOFCAST_INT_OPTION("batch", "Samples per GPU (or per tensor/pipeline group)", batch, long long, 1,
-                                lim::max_batch, false, E::both),
+                                lim::max_batch, invalid, E::both),
             ROOFCAST_INT_OPTION("seq-len",
                                 "Tokens per sequence (training, encoders); default 512 encoders, 2048 others", seq_len,
-                                long long, 1, lim::max_tokens, true, E::both),
+                                long long, 1, lim::max_tokens, means_default, E::both),
             ROOFCAST_INT_OPTION("target-len",
                                 "Decoder tokens per training sequence of an encoder-decoder (T5's targets); default "
                                 "seq-len",
-                                target_len, long long, 1, lim::max_tokens, true, E::both),
+                                target_len, long long, 1, lim::max_tokens, means_default, E::both),
             ROOFCAST_INT_OPTION("mlm-positions",
                                 "Positions per sequence an encoder's training takes vocabulary logits at (BERT's "
                                 "masked-LM head): default none, a classification head; seq-len for every position",
-                                mlm_positions, long long, 1, lim::max_tokens, true, E::both),
+                                mlm_positions, long long, 1, lim::max_tokens, means_default, E::both),
             ROOFCAST_INT_OPTION("image-size", "CNN input resolution; default the network's", image_size, long long, 1,
-                                lim::max_image_size, true, E::both),
-            ROOFCAST_INT_OPTION("prompt-len", "LLM prompt tokens", prompt_len, long long, 0, lim::max_tokens, false,
+                                lim::max_image_size, means_default, E::both),
+            ROOFCAST_INT_OPTION("prompt-len", "LLM prompt tokens", prompt_len, long long, 0, lim::max_tokens, invalid,
                                 E::both),
-            ROOFCAST_INT_OPTION("gen-len", "LLM generated tokens", gen_len, long long, 0, lim::max_tokens, false,
+            ROOFCAST_INT_OPTION("gen-len", "LLM generated tokens", gen_len, long long, 0, lim::max_tokens, invalid,
                                 E::both),
             ROOFCAST_INT_OPTION("num-gpus", "GPUs in total (default: one replica, tp x pp)", num_gpus, int, 1,
-                                lim::max_gpus, false, E::both),
-            ROOFCAST_INT_OPTION("nodes", "Nodes; num-gpus = nodes x gpus-per-node", nodes, int, 1, lim::max_nodes, true,
+                                lim::max_gpus, invalid, E::both),
+            ROOFCAST_INT_OPTION("nodes", "Nodes; num-gpus = nodes x gpus-per-node", nodes, int, 1, lim::max_nodes, means_default,
                                 E::both),
             ROOFCAST_INT_OPTION("gpus-per-node", "GPUs per node (default 8; 4 for superchips)", gpus_per_node, int, 1,
-                                lim::max_gpus_per_node, true, E::both),
-            ROOFCAST_INT_OPTION("tp", "Tensor-parallel degree", tp, int, 1, lim::max_gpus, false, E::both),
-            ROOFCAST_INT_OPTION("pp", "Pipeline-parallel degree", pp, int, 1, lim::max_gpus, false, E::both),
+                                lim::max_gpus_per_node, means_default, E::both),
+            ROOFCAST_INT_OPTION("tp", "Tensor-parallel degree", tp, int, 1, lim::max_gpus, invalid, E::both),
+            ROOFCAST_INT_OPTION("pp", "Pipeline-parallel degree", pp, int, 1, lim::max_gpus, invalid, E::both),
             ROOFCAST_INT_OPTION("ep", "Expert-parallel degree: routed experts split over this many data-parallel ranks",
-                                ep, int, 1, lim::max_gpus, false, E::both),
+                                ep, int, 1, lim::max_gpus, invalid, E::both),
             ROOFCAST_INT_OPTION(
                 "microbatches",
                 "Micro-batches per step with --pp (default: the largest divisor of the batch up to 4 x pp)",
-                microbatches, int, 1, lim::max_steps, true, E::both),
+                microbatches, int, 1, lim::max_steps, means_default, E::both),
             ROOFCAST_INT_OPTION("accumulation", "Gradient-accumulation steps per optimizer update", accumulation, int,
-                                1, lim::max_steps, false, E::time),
-            ROOFCAST_INT_OPTION("zero", "ZeRO stage 0..3 (3 = FSDP full sharding)", zero, int, 0, 3, false, E::both),
+                                1, lim::max_steps, invalid, E::time),
+            ROOFCAST_INT_OPTION("zero", "ZeRO stage 0..3 (3 = FSDP full sharding)", zero, int, 0, 3, invalid, E::both),
             {"offload",
              "What training keeps in host memory: none, or a comma-separated list of optimizer (states and master "
              "weights, updated on the CPU), params (FSDP's parameter offload, with the optimizer; needs --zero 3) and "
              "activations (those saved for backward)",
-             option_kind::name, "", 0, 0, false, E::both, nullptr,
+             option_kind::name, "", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.offload = detail::parse_offload(s); }},
             {"optimizer-in-backward",
              "Update each parameter as its gradient completes, in the backward pass, freeing the gradient "
              "(torchtune's optimizer_in_bwd)",
-             option_kind::flag, "", 0, 0, false, E::memory, nullptr,
+             option_kind::flag, "", 0, 0, E::memory, nullptr,
              [](run_config& c, const std::string& s) {
                  c.optimizer_in_backward = detail::parse_flag("optimizer-in-backward", s);
              }},
             ROOFCAST_INT_OPTION("loss-chunks",
                                 "Chunks the loss upcasts its logits in, one at a time (torchtune's chunked cross "
                                 "entropy: 8); default 1, all at once",
-                                loss_chunks, int, 1, lim::max_loss_chunks, false, E::memory),
-            {"recompute", "Activation recomputation", option_kind::choice, "none|selective|full", 0, 0, false, E::both,
+                                loss_chunks, int, 1, lim::max_loss_chunks, invalid, E::memory),
+            {"recompute", "Activation recomputation", option_kind::choice, "none|selective|full", 0, 0, E::both,
              nullptr,
              [](run_config& c,
                 const std::string& s) { c.recompute = detail::parse_choice("recompute", all_recomputes, s); }},
-            {"sequence-parallel", "Megatron sequence parallelism (with --tp)", option_kind::flag, "", 0, 0, false,
+            {"sequence-parallel", "Megatron sequence parallelism (with --tp)", option_kind::flag, "", 0, 0,
              E::both, nullptr,
              [](run_config& c,
                 const std::string& s) { c.sequence_parallel = detail::parse_flag("sequence-parallel", s); }},
             {"peft",
              "Parameter-efficient fine-tuning: none, lora (adapters beside frozen weights) or qlora (adapters over "
              "4-bit NF4 weights)",
-             option_kind::choice, "none|lora|qlora", 0, 0, false, E::both, nullptr,
+             option_kind::choice, "none|lora|qlora", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) { c.peft = detail::parse_choice("peft", all_pefts, s); }},
             ROOFCAST_INT_OPTION("lora-rank", "Rank of each LoRA adapter (with --peft; default 8)", lora_rank,
-                                long long, 1, lim::max_lora_rank, false, E::both),
+                                long long, 1, lim::max_lora_rank, invalid, E::both),
             {"lora-targets",
              "Layers with adapters (with --peft): qv (query and value projections, the default), attention (q, k, v, "
              "o) or all (attention and FFN)",
-             option_kind::choice, "qv|attention|all", 0, 0, false, E::both, nullptr,
+             option_kind::choice, "qv|attention|all", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  c.lora_targets = detail::parse_choice("lora-targets", all_lora_targets, s);
              }},
             {"optimizer",
              "sgd, momentum, adam, adamw, adamw8bit (8-bit states, bitsandbytes), lamb or none (default: momentum for "
              "CNNs, adamw otherwise)",
-             option_kind::choice, "sgd|momentum|adam|adamw|adamw8bit|lamb|none", 0, 0, false, E::both, nullptr,
+             option_kind::choice, "sgd|momentum|adam|adamw|adamw8bit|lamb|none", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  c.with_optimizer = s != "none";
                  if (c.with_optimizer) {
                      c.optimizer = detail::parse_choice("optimizer", all_optimizers, s);
                  }
              }},
-            {"framework", "Software profile (pytorch, tensorrt-llm, ...)", option_kind::name, "", 0, 0, false, E::both,
+            {"framework", "Software profile (pytorch, tensorrt-llm, ...)", option_kind::name, "", 0, 0, E::both,
              nullptr,
              [](run_config& c,
                 const std::string& s) { c.framework = std::string(software_profiles[find_profile(s)].name); }},
             {"framework-version",
              "The framework's release, e.g. 1.13 or 2.1 (PyTorch), 4.30 (transformers), 2024.05 (llama.cpp: the "
              "build's year.month): decides the attention kernel and llama.cpp's quantized GEMMs (default: current)",
-             option_kind::name, "", 0, 0, false, E::both, nullptr,
+             option_kind::name, "", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  if (detail::version_number(s) < 0 || s.find_first_not_of("0123456789.") != std::string::npos) {
                      throw input_error("--framework-version: '" + s + "' is not a release number such as 2.1");
@@ -532,7 +537,7 @@ inline const std::array<run_option, 45>& run_options() {
             {"attention",
              "Attention kernels: fused (FlashAttention), fa2 (fused by FlashAttention-2, Ampere MMA on Hopper), "
              "unfused, or auto (by framework)",
-             option_kind::choice, "auto|fused|fa2|unfused", 0, 0, false, E::both, nullptr,
+             option_kind::choice, "auto|fused|fa2|unfused", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  if (s != "auto" && s != "fused" && s != "fa2" && s != "unfused") {
                      throw input_error("--attention: '" + s + "' is not one of auto, fused, fa2, unfused");
@@ -540,13 +545,13 @@ inline const std::array<run_option, 45>& run_options() {
                  c.fused_attention = s == "auto" ? std::nullopt : std::optional<bool>(s != "unfused");
                  c.flash_attention_2 = s == "fa2";
              }},
-            {"tf32", "Let FP32 GEMMs and convolutions run as TF32 on tensor cores", option_kind::flag, "", 0, 0, false,
+            {"tf32", "Let FP32 GEMMs and convolutions run as TF32 on tensor cores", option_kind::flag, "", 0, 0,
              E::time, nullptr,
              [](run_config& c, const std::string& s) { c.allow_tf32 = detail::parse_flag("tf32", s); }},
             {"layout",
              "CNN activation layout: nhwc (channels_last, the default) or nchw (PyTorch's default: cuDNN transposes "
              "around each tensor-core convolution)",
-             option_kind::choice, "nhwc|nchw", 0, 0, false, E::time, nullptr,
+             option_kind::choice, "nhwc|nchw", 0, 0, E::time, nullptr,
              [](run_config& c, const std::string& s) {
                  if (s != "nhwc" && s != "nchw") {
                      throw input_error("--layout: '" + s + "' is not one of nhwc, nchw");
@@ -554,11 +559,11 @@ inline const std::array<run_option, 45>& run_options() {
                  c.channels_last = s == "nhwc";
              }},
             ROOFCAST_INT_OPTION("beams", "Beam width of generation: sequences decoded per request", beams, int, 1,
-                                lim::max_beams, false, E::both),
+                                lim::max_beams, invalid, E::both),
             {"kv-cache-dtype",
              "Type of the KV cache in inference: auto (the engine's: FP8 under --precision fp8 on TensorRT-LLM, else "
              "the activation type, as vLLM's and SGLang's auto), fp8, int8, fp16 or bf16",
-             option_kind::choice, "auto|fp8|int8|fp16|bf16", 0, 0, false, E::both, nullptr,
+             option_kind::choice, "auto|fp8|int8|fp16|bf16", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  if (s != "auto" && s != "fp8" && s != "int8" && s != "fp16" && s != "bf16") {
                      throw input_error("--kv-cache-dtype: '" + s + "' is not one of auto, fp8, int8, fp16, bf16");
@@ -568,24 +573,24 @@ inline const std::array<run_option, 45>& run_options() {
             ROOFCAST_INT_OPTION("mean-seq-len",
                                 "Mean tokens per sequence of variable-length inference inputs (packing engines "
                                 "process only these; others pad to --seq-len)",
-                                mean_seq_len, long long, 1, lim::max_tokens, true, E::time),
+                                mean_seq_len, long long, 1, lim::max_tokens, means_default, E::time),
             ROOFCAST_INT_OPTION("max-serve-batch", "Largest batch serve may use", max_serve_batch, long long, 1,
-                                lim::max_batch, false, E::time),
+                                lim::max_batch, invalid, E::time),
             ROOFCAST_INT_OPTION("max-batched-tokens",
                                 "Tokens one iteration of in-flight batching runs at most, decode and prefill chunks "
                                 "together (TensorRT-LLM max_num_tokens, vLLM max_num_batched_tokens; default: the "
                                 "engine's, 8192 for tensorrt-llm)",
-                                max_batched_tokens, long long, 1, lim::max_tokens, true, E::time),
+                                max_batched_tokens, long long, 1, lim::max_tokens, means_default, E::time),
             {"interconnect",
              "Network between nodes: ib-hdr, ib-ndr, ib-xdr, roce-100g, roce-400g, ethernet-25g (default: by GPU "
              "generation)",
-             option_kind::name, "", 0, 0, false, E::time, nullptr,
+             option_kind::name, "", 0, 0, E::time, nullptr,
              [](run_config& c, const std::string& s) { c.interconnect = std::string(find_link(s).name); }},
-            {"price-per-hour", "Price of one GPU-hour in USD", option_kind::real, "", 0, lim::max_price_per_hour, false,
+            {"price-per-hour", "Price of one GPU-hour in USD", option_kind::real, "", 0, lim::max_price_per_hour,
              E::time, nullptr,
              [](run_config& c, const std::string& s) { c.price_per_hour = detail::parse_real("price-per-hour", s); }},
             {"dataset-size", "Samples per epoch, for epoch time, energy and cost", option_kind::real, "", 1,
-             lim::max_dataset_size, false, E::time, nullptr,
+             lim::max_dataset_size, E::time, nullptr,
              [](run_config& c, const std::string& s) { c.dataset_size = detail::parse_real("dataset-size", s); }},
         }};
     return table;
@@ -617,7 +622,7 @@ inline void validate_ranges(const run_config& c) {
             continue;
         }
         const double v = o.value(c);
-        const double lo = o.zero_is_default ? 0.0 : o.lo;
+        const double lo = o.zero == zero_value::means_default ? 0.0 : o.lo;
         if (v < lo || v > o.hi) {
             const bool low = v < lo;
             invalid_run(std::string(o.name) + " must be at " + (low ? "least " : "most ") +

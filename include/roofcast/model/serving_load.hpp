@@ -173,12 +173,12 @@ inline void add_latencies(serving_estimate& e, const run_plan& base, const gpu_s
 inline serving_estimate serve_under_load(const workload& w, const gpu_spec& g, const run_config& c,
                                          const serving_load& load, const cost_params& params = default_params()) {
     detail::validate_load(load);
-    if (!w.transformer || phase_of(c) != phase::serve) {
+    if (transformer_of(w) == nullptr || phase_of(c) != phase::serve) {
         throw unsupported_error("serving under load needs a decoder in phase serve");
     }
     const run_plan base = resolve(w, on_gpu(c, g));
     const run_config& rc = base.config;
-    if (!detail::inflight_serving(rc, *w.transformer)) {
+    if (!detail::inflight_serving(rc, as_transformer(w))) {
         throw unsupported_error(rc.framework + " serves static batches (no in-flight batching at " +
                                 std::to_string(rc.gen_len) + " generated tokens): no iteration to load");
     }

@@ -195,7 +195,7 @@ inline void check_lengths(const std::vector<request_length>& lengths) {
 /// GPU types, one price per GPU type (or one for all, or none) each valid, tensor-parallel degrees of at least 1.
 inline void validate_serving_request(const serving_request& r) {
     if (r.source == nullptr) invalid_serving_plan("no workload");
-    if (!r.source->transformer || r.source->transformer->kind == transformer_kind::encoder)
+    if (const transformer_config* t = transformer_of(*r.source); t == nullptr || t->kind == transformer_kind::encoder)
         invalid_serving_plan(r.source->name + " does not generate tokens: serving plans are for decoders");
     if (!(r.rate > 0.0 && r.rate <= 1e9))
         invalid_serving_plan("rate must be a positive number of requests per second up to 1e9, got " +
@@ -303,9 +303,10 @@ inline prefill_times prefill_of(const serving_request& r, int tp, const gpu_spec
 /// one does not fit; capped at `cap`.
 inline long long kv_capacity(const run_plan& one, const gpu_spec& g, long long cap, memory_footprint& at_one) {
     at_one = footprint(one, g);
+    const transformer_config* tf = transformer_of(*one.source);
     if (const auto engine = engine_memory_of(software_profiles[one.profile].name);
-        engine && one.source->transformer && one.source->transformer->kind != transformer_kind::encoder) {
-        const transformer_config& t = *one.source->transformer;
+        engine && tf != nullptr && tf->kind != transformer_kind::encoder) {
+        const transformer_config& t = *tf;
         const double per_sequence = kv_cache_bytes_per_token(t, one.config) * kv_cache_tokens(t, one.kv_tokens) *
                                     static_cast<double>(one.config.beams);
         const double held = per_sequence > 0.0 ? std::floor(kv_pool_bytes(one, g, *engine) / per_sequence) : 0.0;
@@ -592,7 +593,7 @@ inline std::vector<int> replica_tps(const serving_request& r, const gpu_spec& g)
     const int per_node = r.base.gpus_per_node > 0 ? r.base.gpus_per_node : gpus_per_node_of(g);
     std::vector<int> out;
     for (int tp = 1; tp <= per_node; ++tp) {
-        if (tp_unfit(*r.source->transformer, tp).empty()) out.push_back(tp);
+        if (tp_unfit(as_transformer(*r.source), tp).empty()) out.push_back(tp);
     }
     return out;
 }
@@ -610,7 +611,7 @@ inline roofcast::serving_plan serving_header(const serving_request& r) {
     std::tie(p.decode_prompt, p.decode_gen) = decode_lengths(r.lengths);
     p.targets = r.targets;
     p.base = resolve(*r.source, replica_run(r, 1, phase::decode, p.decode_prompt, p.decode_gen, 1)).config;
-    p.inflight = inflight_serving(p.base, *r.source->transformer);
+    p.inflight = inflight_serving(p.base, as_transformer(*r.source));
     return p;
 }
 

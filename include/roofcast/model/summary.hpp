@@ -42,7 +42,7 @@ inline workload_summary summarize(const workload& w) {
     c.gen_len = 0;
     const run_plan p = resolve(w, c);
     if (p.cnn) {
-        for (const kernel& k : lower_cnn(p, 1, false).kernels) {
+        for (const kernel& k : lower_cnn(p, 1, kernel_names::folded).kernels) {
             s.forward_flops += k.work.value() * k.count;
         }
         s.flops_per = "sample";

@@ -207,8 +207,8 @@ inline double matmul_parameters(const transformer_config& t) {
 /// forward), lowered at the run's image size. An encoder-decoder with a fixed input counts each stack over its own
 /// positions. Recomputation is not model work, so it never raises the count.
 inline std::pair<double, std::string> model_flops_per_sample(const workload& w, const run_config& c) {
-    if (w.transformer) {
-        const transformer_config& t = *w.transformer;
+    if (const transformer_config* tf = transformer_of(w)) {
+        const transformer_config& t = *tf;
         const double s = static_cast<double>(seq_len_of(c, t));
         const double layers = static_cast<double>(t.layers + t.decoder_layers);
         const double hq = static_cast<double>(t.heads * t.head_dim);
@@ -218,7 +218,8 @@ inline std::pair<double, std::string> model_flops_per_sample(const workload& w, 
             // first convolution runs over 2E frames.
             const double E = static_cast<double>(t.encoder_positions);
             const double conv1 = 3.0 * static_cast<double>(t.mel_bins * t.hidden) + static_cast<double>(t.hidden);
-            const double encoder = stack_parameters(t, t.layers, false) + audio_frontend_parameters(t);
+            const double encoder =
+                stack_parameters(t, t.layers, cross_attention::absent) + audio_frontend_parameters(t);
             const double decoder = matmul_parameters(t) - encoder;
             const double enc = E * (6.0 * (encoder + conv1) + 12.0 * static_cast<double>(t.layers) * hq * E);
             const double dec = s * (6.0 * decoder + 12.0 * static_cast<double>(t.decoder_layers) * hq * (s + E));
@@ -233,7 +234,7 @@ inline std::pair<double, std::string> model_flops_per_sample(const workload& w, 
     fwd.image_size = c.image_size;
     const run_plan p = resolve(w, fwd);
     double forward = 0.0;
-    for (const kernel& k : lower_cnn(p, 1, false).kernels) {
+    for (const kernel& k : lower_cnn(p, 1, kernel_names::folded).kernels) {
         forward += k.work.value() * k.count;
     }
     return {3.0 * forward, "3 x forward FLOPs per sample"};
@@ -318,7 +319,7 @@ inline void add_shapes(std::vector<training_shape>& out, const training_request&
             }
             for (int z = 0; z <= most_zero(static_cast<int>(dp), pp); ++z) {
                 for (roofcast::recompute rc : all_recomputes) {
-                    if (rc == recompute::none || r.source->transformer) {  // CNNs keep every activation
+                    if (rc == recompute::none || transformer_of(*r.source)) {  // CNNs keep every activation
                         out.push_back({tp, pp, static_cast<int>(dp), z, rc, micro, static_cast<int>(m)});
                     }
                 }
@@ -334,7 +335,7 @@ inline void add_shapes(std::vector<training_shape>& out, const training_request&
 /// of the layers (whole layers per stage), tp · pp within max_gpus; CNNs are data parallel only.
 inline std::vector<training_shape> training_shapes(const training_request& r, int most_tp) {
     std::vector<long long> tps{1}, pps{1};
-    if (const auto& t = r.source->transformer) {
+    if (const transformer_config* t = transformer_of(*r.source)) {
         tps = divisors(t->heads, most_tp);
         tps.erase(std::remove_if(tps.begin(), tps.end(), [&t](long long tp) { return !tp_unfit(*t, tp).empty(); }),
                   tps.end());
@@ -369,7 +370,7 @@ inline void validate_training_request(const training_request& r) {
         invalid_training_plan("global-batch must be between 1 and 1e8 sequences, got " +
                               std::to_string(r.global_batch));
     if (r.tokens.has_value() == r.samples.has_value()) invalid_training_plan("give tokens or samples to train (one)");
-    if (r.tokens && !r.source->transformer)
+    if (r.tokens && !transformer_of(*r.source))
         invalid_training_plan("tokens: " + r.source->name + " is a CNN; give the samples to train");
     check_amount(r.tokens ? "tokens" : "samples", r.tokens ? *r.tokens : *r.samples, 1e18);
     if (r.deadline && !(r.deadline->value() > 0.0 && std::isfinite(r.deadline->value())))

@@ -67,9 +67,7 @@ inline void to_json(nlohmann::json& j, const gpu_list& l) {
 inline void to_json(nlohmann::json& j, const workload_list& l) {
     nlohmann::json all = nlohmann::json::array();
     for (const workload& w : l.workloads) {
-        all.push_back({{"name", w.name},
-                       {"kind", w.cnn ? "cnn" : std::string(to_string_view(w.transformer->kind))},
-                       {"parameters", parameters(w)}});
+        all.push_back({{"name", w.name}, {"kind", kind_name(w)}, {"parameters", parameters(w)}});
     }
     j = nlohmann::json{{"workloads", all}};
 }

@@ -31,6 +31,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -225,7 +226,7 @@ inline nlohmann::json mime_bundle_repr(const workload_list& l) {
 inline nlohmann::json mime_bundle_repr(const workload_summary& s) {
     std::string html = detail::html_title(s.source->name + ": " + format_count(s.parameters) + " parameters, " +
                                           to_string(s.forward_flops * units::flop) + " forward per " + s.flops_per);
-    if (s.source->cnn) {
+    if (cnn_of(*s.source)) {
         html += to_html(to_table(s));
     }
     return detail::html_bundle(html, describe(s));
@@ -304,8 +305,8 @@ inline nlohmann::json mime_bundle_repr(const workload& w) {
     std::vector<std::pair<std::string, std::string>> f;
     std::string plain = detail::streamed(w);
     f.emplace_back("parameters", format_count(parameters(w)));
-    if (w.transformer) {
-        const transformer_config& t = *w.transformer;
+    if (const transformer_config* tf = transformer_of(w)) {
+        const transformer_config& t = *tf;
         f.emplace_back("kind", std::string(to_string_view(t.kind)));
         f.emplace_back("layers",
                        std::to_string(t.layers) +
@@ -326,12 +327,12 @@ inline nlohmann::json mime_bundle_repr(const workload& w) {
         }
         f.emplace_back("source", t.origin);
         plain += '\n' + detail::streamed(t);
-    } else if (w.cnn) {
-        f.emplace_back("input", std::to_string(w.cnn->channels) + "x" + std::to_string(w.cnn->image_size) + "x" +
-                                    std::to_string(w.cnn->image_size));
-        f.emplace_back("layers", std::to_string(w.cnn->layers.size()));
-        f.emplace_back("work", si_prefixed(macs(*w.cnn)) + "MAC per sample");
-        plain += '\n' + detail::streamed(*w.cnn);
+    } else if (const cnn_graph* g = cnn_of(w)) {
+        f.emplace_back("input", std::to_string(g->channels) + "x" + std::to_string(g->image_size) + "x" +
+                                    std::to_string(g->image_size));
+        f.emplace_back("layers", std::to_string(g->layers.size()));
+        f.emplace_back("work", si_prefixed(macs(*g)) + "MAC per sample");
+        plain += '\n' + detail::streamed(*g);
     }
     return detail::html_bundle(detail::html_title(w.name) + detail::html_fields(f), plain);
 }
@@ -385,6 +386,27 @@ inline nlohmann::json mime_bundle_repr(const serving_plan& p) {
         }
     }
     return detail::html_bundle(html, describe(p));
+}
+
+namespace detail {
+
+/// Whether `T` has a view: to_table(x) and describe(x), found by argument-dependent lookup.
+template <class T, class = void>
+struct has_view : std::false_type {};
+
+/// Whether `T` has a view: to_table(x) and describe(x), found by argument-dependent lookup.
+template <class T>
+struct has_view<T,
+                std::void_t<decltype(to_table(std::declval<const T&>())), decltype(describe(std::declval<const T&>()))>>
+    : std::true_type {};
+
+}  // namespace detail
+
+/// Any other result with a view beside its type (to_table and describe): its table as HTML; text/plain is
+/// describe(x). A new result displays in a notebook without an overload of its own (docs/units.md).
+template <class T, std::enable_if_t<detail::has_view<T>::value, int> = 0>
+nlohmann::json mime_bundle_repr(const T& x) {
+    return detail::html_bundle(to_html(to_table(x)), describe(x));
 }
 
 }  // namespace roofcast

@@ -28,14 +28,21 @@ inline text_table to_table(const workload_list& l) {
     text_table t({"workload", "kind", "parameters", "layers", "hidden", "heads", "origin"});
     for (const workload& w : l.workloads) {
         const std::string params = format_count(parameters(w), 4);
-        if (w.transformer) {
-            const transformer_config& tc = *w.transformer;
-            t.add_row({w.name, std::string(to_string_view(tc.kind)), params,
-                       std::to_string(tc.layers + tc.decoder_layers), std::to_string(tc.hidden),
-                       std::to_string(tc.heads), tc.origin});
-        } else {
-            t.add_row({w.name, "cnn", params, std::to_string(w.cnn->layers.size()), "-", "-", "built-in (C++)"});
-        }
+        t.add_row(std::visit(detail::overloaded{[&](const transformer_config& tc) -> std::vector<std::string> {
+                                                    return {w.name,
+                                                            std::string(to_string_view(tc.kind)),
+                                                            params,
+                                                            std::to_string(tc.layers + tc.decoder_layers),
+                                                            std::to_string(tc.hidden),
+                                                            std::to_string(tc.heads),
+                                                            tc.origin};
+                                                },
+                                                [&](const cnn_graph& g) -> std::vector<std::string> {
+                                                    return {
+                                                        w.name, "cnn", params,          std::to_string(g.layers.size()),
+                                                        "-",    "-",   "built-in (C++)"};
+                                                }},
+                             w.net));
     }
     t.optional({"origin"});
     return t;
@@ -50,8 +57,8 @@ inline std::ostream& operator<<(std::ostream& os, const workload_list& l) {
 /// empty for a transformer.
 inline text_table to_table(const workload_summary& s) {
     text_table t({"layer", "kind", "output", "parameters", "MACs/sample"});
-    if (s.source->cnn) {
-        for (const cnn_layer& l : s.source->cnn->layers) {
+    if (const cnn_graph* g = cnn_of(*s.source)) {
+        for (const cnn_layer& l : g->layers) {
             if (l.kind == cnn_layer_kind::conv || l.kind == cnn_layer_kind::linear) {
                 t.add_row({l.name, l.kind == cnn_layer_kind::conv ? "conv" : "linear",
                            std::to_string(l.c_out) + "x" + std::to_string(l.h_out) + "x" + std::to_string(l.w_out),
@@ -68,11 +75,12 @@ inline std::string describe(const workload_summary& s) {
     const workload& w = *s.source;
     std::ostringstream o;
     o << w << "\n  forward " << to_string(s.forward_flops * units::flop) << " per " << s.flops_per;
-    if (!w.transformer) {
+    const transformer_config* tf = transformer_of(w);
+    if (tf == nullptr) {
         o << "\n\n" << to_table(s).to_text();
         return o.str();
     }
-    const transformer_config& t = *w.transformer;
+    const transformer_config& t = *tf;
     o << "; training about 3x that\n  " << to_string_view(t.kind) << ", " << t.layers
       << (t.decoder_layers ? "+" + std::to_string(t.decoder_layers) : "") << " layers, hidden " << t.hidden << ", "
       << t.heads << " heads (" << t.kv_heads << " kv, " << t.head_dim << " wide), ffn " << t.ffn_hidden << " "

@@ -130,6 +130,9 @@ struct cnn_shape {
 
 /// Builds a cnn_graph layer by layer, tracking the current tensor shape. Branches (residual blocks,
 /// inception modules) save the shape with shape(), build a branch, and continue from a saved shape with
+/// Whether a convolution or linear layer adds a learned bias.
+enum class bias_term { none, learned };
+
 /// at(); add() and concat() join branches.
 class cnn_builder {
 public:
@@ -152,13 +155,13 @@ public:
 
     /// A square convolution: `k`×`k`, `stride`, padding `pad` (-1: k/2, "same" for odd k), `groups`.
     cnn_builder& conv(long long c_out, long long k, long long stride = 1, long long pad = -1, long long groups = 1,
-                      bool bias = false, std::string name = "") {
+                      bias_term bias = bias_term::none, std::string name = "") {
         return conv2d(c_out, k, k, stride, pad < 0 ? k / 2 : pad, pad < 0 ? k / 2 : pad, groups, bias, std::move(name));
     }
 
     /// A general convolution: `kh`×`kw` window, `stride`, padding `pad_h`×`pad_w`, `groups`.
     cnn_builder& conv2d(long long c_out, long long kh, long long kw, long long stride, long long pad_h, long long pad_w,
-                        long long groups = 1, bool bias = false, std::string name = "") {
+                        long long groups = 1, bias_term bias = bias_term::none, std::string name = "") {
         cnn_layer l = start(cnn_layer_kind::conv, name.empty() ? "conv" : std::move(name));
         if (groups < 1 || cur_.c % groups != 0 || c_out % groups != 0) {
             throw input_error("cnn " + g_.name + ": layer " + l.name + ": channels not divisible by groups");
@@ -169,7 +172,7 @@ public:
         l.pad_h = pad_h;
         l.pad_w = pad_w;
         l.groups = groups;
-        l.bias = bias;
+        l.bias = bias == bias_term::learned;
         require_window(l.name, kh, kw, pad_h, pad_w);
         return finish(l, {c_out, (cur_.h + 2 * pad_h - kh) / stride + 1, (cur_.w + 2 * pad_w - kw) / stride + 1});
     }
@@ -206,9 +209,9 @@ public:
     }
 
     /// A fully connected layer over the flattened current tensor.
-    cnn_builder& linear(long long out, bool bias = true, std::string name = "") {
+    cnn_builder& linear(long long out, bias_term bias = bias_term::learned, std::string name = "") {
         cnn_layer l = start(cnn_layer_kind::linear, name.empty() ? "fc" : std::move(name));
-        l.bias = bias;
+        l.bias = bias == bias_term::learned;
         return finish(l, {out, 1, 1});
     }
 

@@ -45,24 +45,34 @@ inline std::string dot(const std::string& prefix, long long n) {
     return prefix + "." + std::to_string(n);
 }
 
+/// A ResNet's block: basic (ResNet-18, -34) or bottleneck (ResNet-50 and deeper).
+enum class resnet_kind { basic, bottleneck };
+
 /// One ResNet block named `p` ("layer3.2"): a basic block (two 3×3 convs) or a v1.5 bottleneck (1×1, 3×3
 /// carrying the stride, 1×1 to 4·`planes`); a 1×1 conv + BN downsample on the shortcut when the stride or
 /// the channel count changes; the residual add, then the final ReLU. torchvision reuses one ReLU module per
 /// block, so every ReLU of the block is named `p`.relu.
-inline void resnet_block(cnn_builder& b, const std::string& p, bool bottleneck, long long planes, long long stride) {
+inline void resnet_block(cnn_builder& b, const std::string& p, resnet_kind kind, long long planes, long long stride) {
+    const bool bottleneck = kind == resnet_kind::bottleneck;
     const cnn_shape in = b.shape();
     const long long out_c = bottleneck ? 4 * planes : planes;
     if (bottleneck) {
-        b.conv(planes, 1, 1, 0, 1, false, p + ".conv1").batch_norm(p + ".bn1").activation(relu_flops, p + ".relu");
-        b.conv(planes, 3, stride, 1, 1, false, p + ".conv2").batch_norm(p + ".bn2").activation(relu_flops, p + ".relu");
-        b.conv(out_c, 1, 1, 0, 1, false, p + ".conv3").batch_norm(p + ".bn3");
+        b.conv(planes, 1, 1, 0, 1, bias_term::none, p + ".conv1")
+            .batch_norm(p + ".bn1")
+            .activation(relu_flops, p + ".relu");
+        b.conv(planes, 3, stride, 1, 1, bias_term::none, p + ".conv2")
+            .batch_norm(p + ".bn2")
+            .activation(relu_flops, p + ".relu");
+        b.conv(out_c, 1, 1, 0, 1, bias_term::none, p + ".conv3").batch_norm(p + ".bn3");
     } else {
-        b.conv(planes, 3, stride, 1, 1, false, p + ".conv1").batch_norm(p + ".bn1").activation(relu_flops, p + ".relu");
-        b.conv(planes, 3, 1, 1, 1, false, p + ".conv2").batch_norm(p + ".bn2");
+        b.conv(planes, 3, stride, 1, 1, bias_term::none, p + ".conv1")
+            .batch_norm(p + ".bn1")
+            .activation(relu_flops, p + ".relu");
+        b.conv(planes, 3, 1, 1, 1, bias_term::none, p + ".conv2").batch_norm(p + ".bn2");
     }
     if (stride != 1 || in.c != out_c) {
         const cnn_shape main = b.shape();
-        b.at(in).conv(out_c, 1, stride, 0, 1, false, p + ".downsample.0").batch_norm(p + ".downsample.1");
+        b.at(in).conv(out_c, 1, stride, 0, 1, bias_term::none, p + ".downsample.0").batch_norm(p + ".downsample.1");
         b.at(main);
     }
     b.add(p + ".add").activation(relu_flops, p + ".relu");
@@ -70,19 +80,19 @@ inline void resnet_block(cnn_builder& b, const std::string& p, bool bottleneck, 
 
 /// A torchvision ResNet: 7×7/2 stem, 3×3/2 max pool, four stages of `blocks` blocks (64, 128, 256, 512
 /// planes; stages 2-4 start with stride 2), global average pool, fc with bias.
-inline cnn_graph resnet(std::string name, bool bottleneck, const std::array<int, 4>& blocks, long long image_size) {
+inline cnn_graph resnet(std::string name, resnet_kind kind, const std::array<int, 4>& blocks, long long image_size) {
     require_size(name, image_size, 1);
     cnn_builder b(std::move(name), 3, image_size);
-    b.conv(64, 7, 2, 3, 1, false, "conv1").batch_norm("bn1").activation(relu_flops, "relu");
+    b.conv(64, 7, 2, 3, 1, bias_term::none, "conv1").batch_norm("bn1").activation(relu_flops, "relu");
     b.max_pool(3, 2, 1, "maxpool");
     const std::array<long long, 4> planes = {64, 128, 256, 512};
     for (std::size_t stage = 0; stage < 4; ++stage) {
         for (int i = 0; i < blocks[stage]; ++i) {
             const long long stride = (stage > 0 && i == 0) ? 2 : 1;
-            resnet_block(b, dot("layer" + std::to_string(stage + 1), i), bottleneck, planes[stage], stride);
+            resnet_block(b, dot("layer" + std::to_string(stage + 1), i), kind, planes[stage], stride);
         }
     }
-    b.global_avg_pool("avgpool").linear(1000, true, "fc");
+    b.global_avg_pool("avgpool").linear(1000, bias_term::learned, "fc");
     return b.build();
 }
 
@@ -117,13 +127,15 @@ inline cnn_layer adaptive_avg_pool(const cnn_shape& in, long long out, std::stri
 /// `act_flops` per element), `pad` = (k-1)/2.
 inline void conv_bn_act(cnn_builder& b, const std::string& p, long long c_out, long long k, long long stride,
                         long long groups, double act_flops) {
-    b.conv(c_out, k, stride, (k - 1) / 2, groups, false, p + ".0").batch_norm(p + ".1").activation(act_flops, p + ".2");
+    b.conv(c_out, k, stride, (k - 1) / 2, groups, bias_term::none, p + ".0")
+        .batch_norm(p + ".1")
+        .activation(act_flops, p + ".2");
 }
 
 /// Inception's BasicConv2d named `p`: conv `kh`×`kw` without bias (`p`.conv), BN (`p`.bn), ReLU (`p`.relu).
 inline void basic_conv(cnn_builder& b, const std::string& p, long long c_out, long long kh, long long kw,
                        long long stride = 1, long long pad_h = 0, long long pad_w = 0) {
-    b.conv2d(c_out, kh, kw, stride, pad_h, pad_w, 1, false, p + ".conv").batch_norm(p + ".bn");
+    b.conv2d(c_out, kh, kw, stride, pad_h, pad_w, 1, bias_term::none, p + ".conv").batch_norm(p + ".bn");
     b.activation(relu_flops, p + ".relu");
 }
 
@@ -254,11 +266,12 @@ inline void mbconv(cnn_builder& b, const std::string& p, long long expand, long 
     const cnn_shape features = b.shape();
     const std::string se = dot(blk, i++);
     b.global_avg_pool(se + ".avgpool");
-    b.conv(std::max(1LL, in / 4), 1, 1, 0, 1, true, se + ".fc1").activation(silu_flops, se + ".activation");
-    b.conv(expanded, 1, 1, 0, 1, true, se + ".fc2").activation(silu_flops, se + ".scale_activation");
+    b.conv(std::max(1LL, in / 4), 1, 1, 0, 1, bias_term::learned, se + ".fc1")
+        .activation(silu_flops, se + ".activation");
+    b.conv(expanded, 1, 1, 0, 1, bias_term::learned, se + ".fc2").activation(silu_flops, se + ".scale_activation");
     b.at(features).multiply(se + ".multiply");
     const std::string proj = dot(blk, i);
-    b.conv(out, 1, 1, 0, 1, false, proj + ".0").batch_norm(proj + ".1");
+    b.conv(out, 1, 1, 0, 1, bias_term::none, proj + ".0").batch_norm(proj + ".1");
     if (stride == 1 && in == out) {
         b.add(p + ".add");
     }
@@ -268,28 +281,28 @@ inline void mbconv(cnn_builder& b, const std::string& p, long long expand, long 
 
 /// ResNet-18 (torchvision resnet18): basic blocks [2, 2, 2, 2]; 11,689,512 parameters, 1.81 GMACs at 224.
 inline cnn_graph resnet18(long long image_size = 224) {
-    return detail::resnet("resnet18", false, {2, 2, 2, 2}, image_size);
+    return detail::resnet("resnet18", detail::resnet_kind::basic, {2, 2, 2, 2}, image_size);
 }
 
 /// ResNet-34 (torchvision resnet34): basic blocks [3, 4, 6, 3]; 21,797,672 parameters, 3.66 GMACs at 224.
 inline cnn_graph resnet34(long long image_size = 224) {
-    return detail::resnet("resnet34", false, {3, 4, 6, 3}, image_size);
+    return detail::resnet("resnet34", detail::resnet_kind::basic, {3, 4, 6, 3}, image_size);
 }
 
 /// ResNet-50 v1.5 (torchvision resnet50, stride on the 3×3 conv): bottlenecks [3, 4, 6, 3]; 25,557,032
 /// parameters, 4.09 GMACs at 224.
 inline cnn_graph resnet50(long long image_size = 224) {
-    return detail::resnet("resnet50", true, {3, 4, 6, 3}, image_size);
+    return detail::resnet("resnet50", detail::resnet_kind::bottleneck, {3, 4, 6, 3}, image_size);
 }
 
 /// ResNet-101 v1.5 (torchvision resnet101): bottlenecks [3, 4, 23, 3]; 44,549,160 parameters, 7.80 GMACs.
 inline cnn_graph resnet101(long long image_size = 224) {
-    return detail::resnet("resnet101", true, {3, 4, 23, 3}, image_size);
+    return detail::resnet("resnet101", detail::resnet_kind::bottleneck, {3, 4, 23, 3}, image_size);
 }
 
 /// ResNet-152 v1.5 (torchvision resnet152): bottlenecks [3, 8, 36, 3]; 60,192,808 parameters, 11.51 GMACs.
 inline cnn_graph resnet152(long long image_size = 224) {
-    return detail::resnet("resnet152", true, {3, 8, 36, 3}, image_size);
+    return detail::resnet("resnet152", detail::resnet_kind::bottleneck, {3, 8, 36, 3}, image_size);
 }
 
 /// VGG-16 (torchvision vgg16, configuration D, no batch norm): 13 3×3 convs with bias and ReLU, 5 max
@@ -308,16 +321,16 @@ inline cnn_graph vgg16(long long image_size = 224) {
         if (c == 0) {
             b.max_pool(2, 2, 0, detail::dot("features", idx++));
         } else {
-            b.conv(c, 3, 1, 1, 1, true, detail::dot("features", idx++));
+            b.conv(c, 3, 1, 1, 1, bias_term::learned, detail::dot("features", idx++));
             b.activation(detail::relu_flops, detail::dot("features", idx++));
         }
     }
     const cnn_shape features = b.shape();
     const bool adaptive = features.h != 7 || features.w != 7;
     b.at({features.c, 7, 7});
-    b.linear(4096, true, "classifier.0").activation(detail::relu_flops, "classifier.1");
-    b.linear(4096, true, "classifier.3").activation(detail::relu_flops, "classifier.4");
-    b.linear(1000, true, "classifier.6");
+    b.linear(4096, bias_term::learned, "classifier.0").activation(detail::relu_flops, "classifier.1");
+    b.linear(4096, bias_term::learned, "classifier.3").activation(detail::relu_flops, "classifier.4");
+    b.linear(1000, bias_term::learned, "classifier.6");
     cnn_graph g = b.build();
     if (adaptive) {
         const auto fc =
@@ -354,14 +367,14 @@ inline cnn_graph mobilenet_v2(long long image_size = 224) {
                 detail::conv_bn_act(b, detail::dot(p, j++), hidden, 1, 1, 1, detail::relu_flops);
             }
             detail::conv_bn_act(b, detail::dot(p, j++), hidden, 3, stride, hidden, detail::relu_flops);
-            b.conv(st.c, 1, 1, 0, 1, false, detail::dot(p, j)).batch_norm(detail::dot(p, j + 1));
+            b.conv(st.c, 1, 1, 0, 1, bias_term::none, detail::dot(p, j)).batch_norm(detail::dot(p, j + 1));
             if (stride == 1 && in == st.c) {
                 b.add(block + ".add");
             }
         }
     }
     detail::conv_bn_act(b, "features.18", 1280, 1, 1, 1, detail::relu_flops);
-    b.global_avg_pool("avgpool").linear(1000, true, "classifier.1");
+    b.global_avg_pool("avgpool").linear(1000, bias_term::learned, "classifier.1");
     return b.build();
 }
 
@@ -391,7 +404,7 @@ inline cnn_graph inception_v3(long long image_size = 299) {
     detail::inception_d(b, "Mixed_7a");
     detail::inception_e(b, "Mixed_7b");
     detail::inception_e(b, "Mixed_7c");
-    b.global_avg_pool("avgpool").linear(1000, true, "fc");
+    b.global_avg_pool("avgpool").linear(1000, bias_term::learned, "fc");
     return b.build();
 }
 
@@ -422,7 +435,7 @@ inline cnn_graph efficientnet_b0(long long image_size = 224) {
         }
     }
     detail::conv_bn_act(b, "features.8", 1280, 1, 1, 1, detail::silu_flops);
-    b.global_avg_pool("avgpool").linear(1000, true, "classifier.1");
+    b.global_avg_pool("avgpool").linear(1000, bias_term::learned, "classifier.1");
     return b.build();
 }
 

@@ -256,17 +256,20 @@ inline double audio_frontend_parameters(const transformer_config& t) {
     return t.mel_bins > 0 ? 3.0 * mels * h + h + 3.0 * h * h + h : 0.0;
 }
 
+/// Whether a stack's blocks attend to an encoder's output: the decoder blocks of an encoder-decoder do.
+enum class cross_attention { absent, present };
+
 /// Parameters of a stack of `blocks` blocks and its final norm: per block the attention, two norms and the FFN (or,
-/// in MoE blocks, the routed and shared experts plus the router); decoder blocks of an encoder-decoder (`cross`) add
-/// cross-attention and a norm.
-inline double stack_parameters(const transformer_config& t, long long blocks, bool cross) {
+/// in MoE blocks, the routed and shared experts plus the router); decoder blocks of an encoder-decoder (`cross`
+/// present) add cross-attention and a norm.
+inline double stack_parameters(const transformer_config& t, long long blocks, cross_attention cross) {
     const long long moe = moe_blocks(t, blocks);
     const double router = static_cast<double>(t.hidden) * static_cast<double>(t.experts);
     const double experts = static_cast<double>(t.experts + t.shared_experts) * expert_parameters(t);
     double s = static_cast<double>(blocks) * (attention_parameters(t) + 2.0 * norm_parameters(t));
     s += static_cast<double>(blocks - moe) * ffn_parameters(t);
     s += static_cast<double>(moe) * (experts + router);
-    if (cross) {
+    if (cross == cross_attention::present) {
         s += static_cast<double>(blocks) * (attention_parameters(t) + norm_parameters(t));
     }
     return s + norm_parameters(t);
@@ -283,9 +286,9 @@ inline double parameters(const transformer_config& t) {
     }
     p += static_cast<double>(t.encoder_positions) * h + audio_frontend_parameters(t);
     p += static_cast<double>(t.type_vocab) * h;
-    p += stack_parameters(t, t.layers, false);
+    p += stack_parameters(t, t.layers, cross_attention::absent);
     if (t.kind == transformer_kind::encoder_decoder) {
-        p += stack_parameters(t, t.decoder_layers, true);
+        p += stack_parameters(t, t.decoder_layers, cross_attention::present);
     }
     if (!t.tied_embeddings) {
         p += static_cast<double>(t.vocab) * h;

@@ -112,37 +112,43 @@ inline void validate(const transformer_config& t) {
     detail::validate_architecture(t);
 }
 
-/// Throws input_error naming the layer unless `g` is a usable network: at least one layer, a positive
+namespace detail {
+
+/// Throws input_error naming the layer (and `name`) unless `g` is a usable network: at least one layer, a positive
 /// input size, every layer with positive shapes, windows, strides and groups and non-negative padding.
-inline void validate(const cnn_graph& g) {
+inline void validate_cnn(const cnn_graph& g, const std::string& name) {
     if (g.layers.empty()) {
-        throw input_error("invalid workload '" + g.name + "': the network has no layers");
+        throw input_error("invalid workload '" + name + "': the network has no layers");
     }
     if (g.image_size < 1 || g.channels < 1) {
-        throw input_error("invalid workload '" + g.name + "': input channels and image size must be at least 1");
+        throw input_error("invalid workload '" + name + "': input channels and image size must be at least 1");
     }
     for (const cnn_layer& l : g.layers) {
         const bool ok =
             std::min({l.c_in, l.h_in, l.w_in, l.c_out, l.h_out, l.w_out, l.r, l.s, l.stride, l.groups}) >= 1 &&
             l.pad_h >= 0 && l.pad_w >= 0 && l.c_in % l.groups == 0;
         if (!ok) {
-            throw input_error("invalid workload '" + g.name + "': layer '" + l.name +
+            throw input_error("invalid workload '" + name + "': layer '" + l.name +
                               "' needs positive shapes, window, stride and groups (dividing its input channels) "
                               "and non-negative padding");
         }
     }
 }
 
-/// Throws input_error unless `w` holds exactly one valid network or configuration.
+}  // namespace detail
+
+/// Throws input_error naming the layer unless `g` is a usable network: at least one layer, a positive input size,
+/// every layer with positive shapes, windows, strides and groups and non-negative padding.
+inline void validate(const cnn_graph& g) {
+    detail::validate_cnn(g, g.name);
+}
+
+/// Throws input_error unless the network or configuration `w` holds is valid.
 inline void validate(const workload& w) {
-    if (w.cnn.has_value() == w.transformer.has_value()) {
-        throw input_error("workload '" + w.name + "' must have exactly one of a network and a configuration");
-    }
-    if (w.cnn) {
-        validate(*w.cnn);
-    } else {
-        validate(*w.transformer);
-    }
+    std::visit(
+        detail::overloaded{[&w](const cnn_graph& g) { detail::validate_cnn(g, g.name.empty() ? w.name : g.name); },
+                           [](const transformer_config& t) { validate(t); }},
+        w.net);
 }
 
 }  // namespace roofcast

@@ -4,6 +4,7 @@
 
 #include <roofcast/calibrate/cross_validate.hpp>
 #include <roofcast/calibrate/fit.hpp>
+#include <roofcast/calibrate/ranged.hpp>
 #include <roofcast/io/params_toml.hpp>
 #include <roofcast/report/calibration_report.hpp>
 
@@ -12,6 +13,7 @@
 
 #include <unistd.h>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 
 namespace roofcast {
@@ -39,26 +41,11 @@ bool interactive() {
     return isatty(STDERR_FILENO) != 0;
 }
 
-/// The cross-validations asked for, each with a progress line on a terminal.
-std::vector<cross_validation> run_cross_validations(const calibrate_options& opt, const measurement_set& data,
-                                                    const model_catalog& c) {
-    std::vector<cross_validation> out;
+/// The cross-validations asked for, in order.
+std::vector<cv_split> splits_of(const calibrate_options& opt) {
+    std::vector<cv_split> out;
     for (const std::string& s : opt.cross_validate) {
-        const cv_split by = s == "gpu" ? cv_split::gpu : cv_split::source;
-        cv_options o;
-        o.threads = opt.threads;
-        std::mutex lock;
-        if (interactive()) {
-            o.progress = [&lock, s](std::size_t done, std::size_t total) {
-                const std::lock_guard<std::mutex> hold(lock);
-                std::cerr << "\rroofcast: leave one " << s << " out: " << done << " / " << total << " folds"
-                          << std::flush;
-            };
-        }
-        out.push_back(cross_validate(data, c, by, o));
-        if (interactive()) {
-            std::cerr << '\n';
-        }
+        out.push_back(s == "gpu" ? cv_split::gpu : cv_split::source);
     }
     return out;
 }
@@ -76,31 +63,11 @@ void write_calibration_report(const calibrate_options& opt, const calibration_re
     write_file(opt.report, calibration_markdown(res, after, charts, "calibration", command));
 }
 
-/// The memory rows scored: the allocator cache measured on the reserved_to_allocated rows, the rows in sample, and
-/// held out (predicted with the cache measured without their source).
-struct memory_scores {
-    std::vector<allocator_fit> allocator;
-    validation_report in_sample, held_out;
-};
-
-/// Measures the allocator cache into `params` and scores the memory rows; the footprint's likely range (the "memory"
-/// error band) comes from the held-out rows.
-memory_scores score_memory(const measurement_set& memory_data, const model_catalog& c, cost_params& params) {
-    memory_scores m;
-    m.allocator = fit_allocator_cache(memory_data, params);
-    m.in_sample = validate(memory_data, c, params);
-    m.held_out = allocator_held_out(memory_data, c, params);
-    if (const auto band = memory_error_band(m.held_out, memory_data)) {
-        params.error_bands["memory"] = *band;
-    }
-    return m;
-}
-
 /// accuracy.md's memory section, or nothing without memory rows.
-std::string memory_section(const memory_scores& m, const measurement_set& memory_data) {
+std::string memory_section(const ranged_calibration& r, const measurement_set& memory_data) {
     return memory_data.rows.empty()
                ? std::string()
-               : "\n" + memory_accuracy_markdown(m.held_out, m.in_sample, memory_data, m.allocator);
+               : "\n" + memory_accuracy_markdown(r.memory_held_out, r.memory_in_sample, memory_data, r.allocator);
 }
 
 /// The command as documented, without output paths, so re-running it reproduces the files byte for byte.
@@ -126,6 +93,55 @@ void print_written(const calibrate_options& opt) {
     }
 }
 
+/// A progress line on stderr: each stage (the fit, each cross-validation) rewrites its own line, and a new stage or
+/// the end of the run closes the open one.
+class progress_line {
+public:
+    /// Shows `text` as stage `stage`'s progress.
+    void show(const std::string& stage, const std::string& text) {
+        const std::lock_guard<std::mutex> hold(lock_);
+        std::cerr << (open_ && stage != stage_ ? "\n" : "\r") << text << "   " << std::flush;
+        stage_ = stage;
+        open_ = true;
+    }
+    /// Ends the open line, if any.
+    void close() {
+        const std::lock_guard<std::mutex> hold(lock_);
+        if (open_) {
+            std::cerr << '\n';
+        }
+        open_ = false;
+    }
+
+private:
+    std::mutex lock_;
+    std::string stage_;
+    bool open_ = false;
+};
+
+/// The options of calibrate_with_ranges: progress on `line` (on a terminal), the cross-validations and files asked
+/// for.
+ranged_calibration_options ranged_options(const calibrate_options& opt, measurement_set memory_data,
+                                          const std::shared_ptr<progress_line>& line) {
+    ranged_calibration_options o;
+    if (interactive()) {
+        o.fit.progress = [line](int it, double cost) {
+            line->show("fit",
+                       "roofcast: calibrating, iteration " + std::to_string(it) + ", cost " + std::to_string(cost));
+        };
+        o.cv_progress = [line](cv_split by, std::size_t done, std::size_t total) {
+            line->show(std::string(to_string_view(by)), "roofcast: leave one " + std::string(to_string_view(by)) +
+                                                            " out: " + std::to_string(done) + " / " +
+                                                            std::to_string(total) + " folds");
+        };
+    }
+    o.splits = splits_of(opt);
+    o.threads = opt.threads;
+    o.scored = opt.score.empty() ? measurement_set{} : load_scored(opt);
+    o.memory = std::move(memory_data);
+    return o;
+}
+
 int run(const calibrate_options& opt) {
     const model_catalog c = load_catalog(opt.common);
     // Memory rows are scored apart: no least-squares parameter changes a footprint; the allocator cache is
@@ -133,58 +149,41 @@ int run(const calibrate_options& opt) {
     const auto [all_time, memory_data] = split_memory_rows(load_data(opt));
     // So are the serving rows under load: nothing is fitted on them (docs/accuracy.md, "Serving under load").
     const auto [data, serving_data] = split_serving_rows(all_time);
-    calibration_options o;
-    if (interactive()) {
-        o.progress = [](int it, double cost) {
-            std::cerr << "\rroofcast: calibrating, iteration " << it << ", cost " << cost << "   " << std::flush;
-        };
-    }
-    calibration_result res = calibrate(data, c, prior_params(), o);
-    if (o.progress) {
-        std::cerr << '\n';
-    }
+    const auto line = std::make_shared<progress_line>();
+    const ranged_calibration_options o = ranged_options(opt, memory_data, line);
+    ranged_calibration r = calibrate_with_ranges(data, c, o);
+    line->close();
+    calibration_result& res = r.result;
     const std::string command = command_of(opt);
-    const std::vector<cross_validation> cvs = run_cross_validations(opt, data, c);
-    // The fitted model on its own rows (the likely ranges do not change a prediction, so once serves both uses).
-    const validation_report after = validate(data, c, res.params);
-    // The likely ranges: the held-out residuals (leaving sources out first) and those of the scored rows, which no
-    // fit saw; the scored rows' coverage by ranges built without their source says whether the ranges are honest.
-    const measurement_set scored_data = opt.score.empty() ? measurement_set{} : load_scored(opt);
-    const validation_report scored = validate(scored_data, c, res.params);
-    const std::vector<time_residual> scored_residuals = time_residuals(scored, scored_data, c);
-    const std::vector<time_residual> pool = band_residuals(cvs, scored_residuals, after, data, c);
-    res.params.error_bands = bands_of(pool);
-    const std::map<std::string, range_coverage> coverage = held_out_coverage(pool, scored_residuals);
-    const memory_scores memory = score_memory(memory_data, c, res.params);
     res.params.origin = "calibrated on " + data.file + (opt.mode.empty() ? "" : " (mode " + opt.mode + ")");
     if (!opt.out.empty()) {
         write_file(opt.out, to_toml(res.params, {"roofcast cost-model parameters, generated by:", command,
                                                  "Priors and fitting method: docs/calibration.md"}));
     }
     if (!opt.report.empty()) {
-        write_calibration_report(opt, res, after, data, c, command);
+        write_calibration_report(opt, res, r.in_sample, data, c, command);
     }
     if (!opt.accuracy_report.empty()) {
         write_file(opt.accuracy_report,
-                   accuracy_markdown(after, cvs, command) + memory_section(memory, memory_data) +
-                       (scored_data.rows.empty() ? std::string()
-                                                 : "\n" + scored_accuracy_markdown(scored, scored_data, coverage)) +
+                   accuracy_markdown(r.in_sample, r.cvs, command) + memory_section(r, memory_data) +
+                       (o.scored.rows.empty() ? std::string()
+                                              : "\n" + scored_accuracy_markdown(r.scored, o.scored, r.coverage)) +
                        (serving_data.rows.empty()
                             ? std::string()
                             : "\n" + serving_accuracy_markdown(validate(serving_data, c, res.params), serving_data)));
     }
     if (!opt.held_out.empty()) {
-        write_file(opt.held_out, held_out_table(cvs, data).to_csv());
+        write_file(opt.held_out, held_out_table(r.cvs, data).to_csv());
     }
-    std::cout << describe(res, after);
-    if (!scored_data.rows.empty()) {
-        std::cout << "scored, never fitted (" << scored_data.file << "): " << summary_text(scored);
+    std::cout << describe(res, r.in_sample);
+    if (!o.scored.rows.empty()) {
+        std::cout << "scored, never fitted (" << o.scored.file << "): " << summary_text(r.scored);
     }
-    for (const cross_validation& cv : cvs) {
+    for (const cross_validation& cv : r.cvs) {
         std::cout << describe(cv);
     }
     print_written(opt);
-    return warn_skipped_rows(after);
+    return warn_skipped_rows(r.in_sample);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ struct check_spec_options {
 
 int run(const check_spec_options& opt) {
     std::vector<std::string> warnings;
-    const gpu_spec g = load_gpu_file(opt.file, &warnings);
+    const gpu_spec g = load_gpu_file(opt.file, collect_into(warnings));
     for (const std::string& w : warnings) {
         std::cerr << "roofcast: warning: " << w << '\n';
     }

@@ -45,7 +45,7 @@ command add_compare(CLI::App& app) {
         ->capture_default_str();
     bind_run_options(cmd, opt->run, option_effect::both, {"price-per-hour"});
     cmd->add_option("--price-per-hour", opt->prices, "USD per GPU-hour: one per GPU, comma-separated, or one for all");
-    add_common(cmd, opt->common, {"text", "json", "csv"}, true);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::bound);
     return {cmd, [opt] { return run(*opt); }};
 }
 

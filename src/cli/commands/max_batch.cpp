@@ -31,7 +31,7 @@ command add_max_batch(CLI::App& app) {
     cmd->add_option("--workload", opt->workload,
                     "Workload name (roofcast workloads); may be left out with a single --workload-file");
     bind_run_options(cmd, opt->run, option_effect::memory, {"batch"});
-    add_common(cmd, opt->common, {"text", "json", "csv"}, false);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::none);
     return {cmd, [opt] { return run(*opt); }};
 }
 

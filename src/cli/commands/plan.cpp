@@ -121,7 +121,7 @@ CLI::App* add_train(CLI::App* plan, plan_train_options& o) {
                       "nodes",          "tp",          "pp",    "ep",           "microbatches",    "accumulation",
                       "zero",           "recompute",   "beams", "mean-seq-len", "max-serve-batch", "max-batched-tokens",
                       "price-per-hour", "dataset-size"});
-    add_common(cmd, o.common, {"text", "json", "csv"}, true);
+    add_common(cmd, o.common, {"text", "json", "csv"}, params_option::bound);
     return cmd;
 }
 
@@ -174,7 +174,7 @@ CLI::App* add_serve(CLI::App* plan, plan_serve_options& o) {
                       "mean-seq-len",
                       "price-per-hour",
                       "dataset-size"});
-    add_common(cmd, o.common, {"text", "json", "csv"}, true);
+    add_common(cmd, o.common, {"text", "json", "csv"}, params_option::bound);
     return cmd;
 }
 

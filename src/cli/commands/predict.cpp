@@ -30,7 +30,7 @@ command add_predict(CLI::App& app) {
     cmd->add_option("--workload", opt->workload,
                     "Workload name (roofcast workloads); may be left out with a single --workload-file");
     bind_run_options(cmd, opt->run, option_effect::both);
-    add_common(cmd, opt->common, {"text", "json", "csv"}, true);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::bound);
     return {cmd, [opt] { return run(*opt); }};
 }
 

@@ -38,7 +38,7 @@ command add_roofline(CLI::App& app) {
     cmd->add_option("--svg", opt->svg, "SVG file to write");
     cmd->add_option("--workload", opt->workload, "Workload whose kernel classes to draw (roofcast workloads)");
     bind_run_options(cmd, opt->run, option_effect::both);
-    add_common(cmd, opt->common, {"text", "json", "csv"}, true);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::bound);
     return {cmd, [opt] { return run(*opt); }};
 }
 

@@ -34,7 +34,7 @@ command add_scale(CLI::App& app) {
         ->check(in_range(1, run_limits::max_gpus))
         ->capture_default_str();
     bind_run_options(cmd, opt->run, option_effect::both, {"num-gpus", "nodes"});
-    add_common(cmd, opt->common, {"text", "json", "csv"}, true);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::bound);
     return {cmd, [opt] { return run(*opt); }};
 }
 

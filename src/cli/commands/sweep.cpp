@@ -112,7 +112,7 @@ command add_sweep(CLI::App& app) {
     cmd->add_option("--seq-len", opt->seq_lens, "Sequence lengths: A:B[:STEP] or a,b,c");
     cmd->add_option("--threads", opt->threads, "Worker threads")->check(in_range(1, 256))->capture_default_str();
     bind_run_options(cmd, opt->run, option_effect::both, {"precision", "batch", "seq-len"});
-    add_common(cmd, opt->common, {"text", "json", "csv"}, true);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::bound);
     return {cmd, [opt] { return run(*opt); }};
 }
 

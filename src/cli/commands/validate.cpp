@@ -31,7 +31,7 @@ command add_validate(CLI::App& app) {
         "validate", "Predict every row of a measurement CSV and report the errors (docs/accuracy.md)");
     add_data_options(cmd, *opt);
     cmd->add_option("--report", opt->report, "Markdown accuracy report to write (docs/accuracy.md)");
-    add_common(cmd, opt->common, {"text", "json", "csv"}, true);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::bound);
     return {cmd, [opt] { return run(*opt); }};
 }
 

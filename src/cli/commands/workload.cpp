@@ -22,7 +22,7 @@ command add_workload(CLI::App& app) {
     auto opt = std::make_shared<workload_options>();
     CLI::App* cmd = app.add_subcommand("workload", "Show one workload: parameters, FLOPs, layers");
     cmd->add_option("name", opt->name, "Workload name or alias")->required();
-    add_common(cmd, opt->common, {"text", "json", "csv"}, false);
+    add_common(cmd, opt->common, {"text", "json", "csv"}, params_option::none);
     return {cmd, [opt] { return run(*opt); }};
 }
 
