@@ -33,12 +33,12 @@ std::vector<std::uint32_t> decode(const std::string& s) {
     for (std::size_t i = 0; i < s.size();) {
         const auto c = static_cast<unsigned char>(s[i]);
         const int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-        std::uint32_t cp = extra == 0 ? c : c & (0x3F >> extra);
+        std::uint32_t cp = extra == 0 ? c : static_cast<std::uint32_t>(c) & (0x3FU >> extra);
         bool ok = i + static_cast<std::size_t>(extra) < s.size();
         for (int k = 1; ok && k <= extra; ++k) {
             const auto d = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
             ok = (d & 0xC0) == 0x80;
-            cp = (cp << 6) | (d & 0x3F);
+            cp = (cp << 6) | static_cast<std::uint32_t>(d & 0x3F);
         }
         out.push_back(ok ? cp : c);
         i += ok ? static_cast<std::size_t>(extra) + 1 : 1;
