@@ -63,7 +63,9 @@ struct ranged_calibration {
 inline ranged_calibration calibrate_with_ranges(const measurement_set& data, const model_catalog& c,
                                                 const ranged_calibration_options& o = {}) {
     ranged_calibration r;
-    r.result = calibrate(data, c, prior_params(), o.fit);
+    calibration_options fit = o.fit;
+    fit.error_bands = false;  // the ranges are set below, from residuals no fit saw where there are any
+    r.result = calibrate(data, c, prior_params(), fit);
     for (const cv_split by : o.splits) {
         cv_options cvo;
         cvo.threads = o.threads;

@@ -174,7 +174,7 @@ inline std::pair<double, double> attention_row_time(const measurement& m, const 
     // FlashAttention-2 (the package, or PyTorch SDPA's port of it) is an Ampere-generation kernel.
     const std::string impl = m.param("impl").value_or("");
     double time = 0.0;
-    for (const kernels::direction dir : {kernels::direction::forward, kernels::direction::backward}) {
+    for (const kernels::direction dir : kernels::all_directions) {
         const bool backward = dir == kernels::direction::backward;
         if ((backward && pass != "fwd") || (!backward && pass != "bwd")) {
             kernel k = kernels::fused_attention("attention", a, type, dir);
@@ -275,7 +275,7 @@ inline std::vector<kernel> framework_row_kernels(const measurement& m) {
     const std::string op = m.param("op").value_or(m.workload);
     const auto [forward, backward] = row_passes(m);
     std::vector<kernel> ks;
-    for (const kernels::direction d : {kernels::direction::forward, kernels::direction::backward}) {
+    for (const kernels::direction d : kernels::all_directions) {
         const bool bwd = d == kernels::direction::backward;
         if (!(bwd ? backward : forward)) {
             continue;

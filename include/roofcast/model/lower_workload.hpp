@@ -659,7 +659,7 @@ private:
         a.seq_kv = window > 0 ? std::min(seq_kv, window) : seq_kv;
         a.causal = causal == mask::causal && !(window > 0 && s_.seq_q > window);
         if (*p_.config.fused_attention) {
-            for (const kernels::direction d : {kernels::direction::forward, kernels::direction::backward}) {
+            for (const kernels::direction d : kernels::all_directions) {
                 const bool backward = d == kernels::direction::backward;
                 if (backward && !tr_) {
                     break;
@@ -745,7 +745,7 @@ private:
                       s_.stage_fraction);
         if (tr_) {
             const double logits = static_cast<double>(s_.logits_rows) * static_cast<double>(vocab);
-            for (const kernels::direction d : {kernels::direction::forward, kernels::direction::backward}) {
+            for (const kernels::direction d : kernels::all_directions) {
                 for (kernel k : kernels::cross_entropy("cross entropy", logits, ty_.activation, d)) {
                     k.count = s_.stage_fraction;
                     (d == kernels::direction::backward ? bwd_ : fwd_).push_back(std::move(k));

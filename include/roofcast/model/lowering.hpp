@@ -9,6 +9,7 @@
 #include <roofcast/model/kernel.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdio>
 #include <optional>
@@ -20,6 +21,9 @@ namespace kernels {
 
 /// The pass a kernel belongs to.
 enum class direction { forward, backward };
+
+/// Both passes, forward first.
+inline constexpr std::array<direction, 2> all_directions = {direction::forward, direction::backward};
 
 /// Whether a memory-bound kernel may fold into its neighbours (the profile's fusion fraction then removes part of it).
 enum class fusion { separate, fusible };

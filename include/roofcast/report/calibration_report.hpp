@@ -565,17 +565,15 @@ inline text_table serving_by_source(const std::set<std::string>& sources,
     text_table by_source({"source", "rows", "throughput", "TTFT", "TPOT / ITL", "end to end"});
     for (const std::string& s : sources) {
         std::size_t rows = 0;
+        std::vector<std::string> row{s, ""};
         for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
             const auto it = cell.find(s + "|" + f);
             rows += it == cell.end() ? 0 : it->second.size();
-        }
-        std::vector<std::string> row{s, std::to_string(rows)};
-        for (const char* f : {"throughput", "TTFT", "TPOT / ITL", "end to end"}) {
-            const auto it = cell.find(s + "|" + f);
             const error_summary e = it == cell.end() ? error_summary{} : summarize(it->second);
             row.push_back(e.predicted == 0 ? "-"
                                            : format_percent(e.median_ape) + " (" + std::to_string(e.predicted) + ")");
         }
+        row[1] = std::to_string(rows);
         by_source.add_row(row);
     }
     return by_source;
