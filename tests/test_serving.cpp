@@ -167,9 +167,10 @@ TEST_CASE("serving rows are predicted in their metric, and what the model lacks 
         "t.csv");
     const rc::validation_report rep = rc::validate(s, rc::catalog(), rc::default_params());
     REQUIRE(rep.rows.size() == 6);
-    // vLLM is costed as the TensorRT-LLM profile with vLLM's cap of 256 running requests.
+    // vLLM is costed as the TensorRT-LLM profile with vLLM's cap of 256 running requests, under vLLM's scheduler.
     rc::run_config c = served(467, 256);
     c.max_serve_batch = 256;
+    c.engine = "vllm";
     rc::serving_load l;
     l.rate = 8.0;
     l.requests = 500;
@@ -182,4 +183,95 @@ TEST_CASE("serving rows are predicted in their metric, and what the model lacks 
     CHECK(rep.rows[3].skip_reason.find("multi-step") != std::string::npos);
     CHECK(rep.rows[4].skip_reason.find("lengths") != std::string::npos);
     CHECK(rep.rows[5].skip_reason.find("concurrency= or rate=") != std::string::npos);
+}
+
+namespace {
+
+/// Llama-3-8B in BF16 on one H100 at 256 requests of 256 + 256 tokens (vLLM PR #7117's benchmark_throughput), one
+/// in-flight iteration at decode batch 256 under `engine` at release `version` ("" none: TensorRT-LLM's scheduler).
+rc::prediction iteration_under(const std::string& engine, const std::string& version) {
+    rc::run_config c = served(256, 256);
+    c.precision = rc::precision::bf16;
+    c.max_serve_batch = 256;
+    c.engine = engine;
+    c.framework_version = version;
+    return rc::predict(llama(), h100(), c);
+}
+
+double part(const rc::prediction& p, const std::string& name) {
+    double t = 0.0;
+    for (const rc::breakdown_entry& e : p.breakdown) {
+        t += e.name == name ? e.time.value() : 0.0;
+    }
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("an engine's scheduler adds its host time to each iteration: in vLLM's loop, beside the GPU in SGLang 0.4") {
+    const rc::prediction base = iteration_under("", "");
+    REQUIRE(base.batch == 256);
+    CHECK(part(base, "scheduler") == 0.0);
+    // n = B + B/(G - 1) = 256 + 256/255 sequences scheduled per iteration.
+    const double n = 256.0 + 256.0 / 255.0;
+    const auto added = [&](const rc::prediction& p) { return p.time.value() - base.time.value(); };
+    // vLLM 0.5 (WukLab: 84 us per running sequence; Vidur: 0.77 ms a step), its development builds read by the
+    // parenthesized release.
+    const double v05 = 0.77e-3 + 84e-6 * n;
+    for (const char* version : {"0.5.3", "main-2024-08-04(0.5.3.post1+dev)"}) {
+        CAPTURE(version);
+        const rc::prediction p = iteration_under("vllm", version);
+        CHECK(added(p) == doctest::Approx(v05).epsilon(1e-9));
+        CHECK(part(p, "scheduler") == doctest::Approx(v05).epsilon(1e-9));
+        CHECK(p.host_time.value() - base.host_time.value() == doctest::Approx(v05).epsilon(1e-9));
+    }
+    // 0.6 and 0.7 process the outputs asynchronously: 54 us a sequence stays in the loop; V1 (0.8 on, and the
+    // current release) 0.43 ms a step and 1.1 us a request.
+    CHECK(added(iteration_under("vllm", "0.6.3")) == doctest::Approx(0.77e-3 + 54e-6 * n).epsilon(1e-9));
+    CHECK(added(iteration_under("vllm", "0.11.0")) == doctest::Approx(0.43e-3 + 1.1e-6 * n).epsilon(1e-9));
+    CHECK(added(iteration_under("vllm", "")) == doctest::Approx(0.43e-3 + 1.1e-6 * n).epsilon(1e-9));
+    // SGLang's 2 ms: in the loop before 0.4; from 0.4 the overlapped scheduler hides it behind a 20 ms iteration,
+    // where it is host time the GPU does not wait for.
+    CHECK(added(iteration_under("sglang", "0.3.0")) == doctest::Approx(2e-3).epsilon(1e-9));
+    const rc::prediction overlapped = iteration_under("sglang", "0.4.0");
+    REQUIRE(base.time.value() > 2e-3);
+    CHECK(overlapped.time.value() == doctest::Approx(base.time.value()).epsilon(1e-12));
+    CHECK(part(overlapped, "scheduler") == 0.0);
+    CHECK(overlapped.host_time.value() - base.host_time.value() == doctest::Approx(2e-3).epsilon(1e-9));
+    // The parts still add up to the iteration.
+    const rc::prediction v = iteration_under("vllm", "0.5.3");
+    double sum = 0.0;
+    for (const rc::breakdown_entry& e : v.breakdown) {
+        sum += e.time.value();
+    }
+    CHECK(sum == doctest::Approx(v.time.value()).epsilon(1e-9));
+}
+
+TEST_CASE("--framework vllm runs the tensorrt-llm profile's kernels under vLLM's scheduler, and validation reads it") {
+    rc::run_config c;
+    rc::find_run_option("framework").set(c, "vLLM");
+    CHECK(c.framework == "tensorrt-llm");
+    CHECK(c.engine == "vllm");
+    rc::find_run_option("framework-version").set(c, "0.5.3");
+    CHECK(rc::framework_label(c) == "vllm 0.5.3 on tensorrt-llm kernels");
+    rc::find_run_option("framework").set(c, "pytorch");
+    CHECK(c.engine.empty());
+    CHECK_THROWS_AS(rc::find_run_option("framework").set(c, "vlm"), rc::unknown_name_error);
+    // An engine on another profile is refused.
+    rc::run_config bad = served(256, 256);
+    bad.engine = "vllm";
+    bad.framework = "pytorch";
+    CHECK_THROWS_WITH_AS(rc::validate(bad), doctest::Contains("not a serving engine on the tensorrt-llm profile"),
+                         rc::input_error);
+    // A vLLM row of PR #7117 runs under vLLM 0.5's scheduler.
+    const rc::measurement_set s = rc::parse_measurements(
+        "id,source,gpu,num_gpus,workload,mode,phase,batch,seq_len,image_size,prompt_len,gen_len,precision,params,"
+        "metric,value,notes\n"
+        "s1,t: t,H100-SXM5-80GB,1,llama3-8b,infer,serve,,,,256,256,bf16,framework=vllm;"
+        "version=main-2024-08-04(0.5.3.post1+dev);tp=1;rate=inf;requests=1000,requests_per_s,24.32,\n",
+        "t.csv");
+    const rc::run_config r = rc::run_for(s.rows[0], h100());
+    CHECK(r.framework == "tensorrt-llm");
+    CHECK(r.engine == "vllm");
+    CHECK(r.framework_version == "main-2024-08-04(0.5.3.post1+dev)");
 }

@@ -383,22 +383,15 @@ inline std::string framework_version_of(const measurement& m) {
 
 namespace detail {
 
-/// Whether `framework` is a serving engine without a profile of its own: vLLM, SGLang, LMDeploy, TGI and NVIDIA
-/// NIM batch in flight with fused attention, CUDA graphs and fused GEMM epilogues, as TensorRT-LLM does.
-inline bool serving_engine(const std::string& framework) {
-    return framework == "vllm" || framework == "sglang" || framework == "lmdeploy" || framework == "tgi" ||
-           framework == "nim";
-}
-
 /// The software profile a training or inference row's framework is costed with: its own, or for frameworks without
 /// one, the profile of the software they run (each named in docs/accuracy.md): the serving engines
-/// (serving_engine) as tensorrt-llm; nanotron (PyTorch with Megatron-style
+/// (is_serving_engine) as tensorrt-llm; nanotron (PyTorch with Megatron-style
 /// tensor and pipeline parallelism and fused kernels) and DeepSpeed on Megatron's model code (`megatron=1`) as
 /// megatron; JAX (Pax, MaxText: XLA-compiled graphs) as tensorflow-xla; DeepSpeed under Hugging Face's Trainer and
 /// Colossal-AI (Hugging Face's model code with its own shard policies) as hf-pytorch.
 inline std::string time_profile(const measurement& m) {
     const std::string fw = m.param("framework").value_or("pytorch");
-    if (serving_engine(fw)) {
+    if (is_serving_engine(fw)) {
         return "tensorrt-llm";
     }
     if (fw == "nanotron" || (fw == "deepspeed" && m.param("megatron") == std::optional<std::string>("1"))) {
@@ -657,7 +650,9 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     c.precision = *prec;
     detail::read_peft(m, c);
     c.framework = detail::time_profile(m);
-    c.framework_version = c.framework == m.param("framework").value_or("pytorch") ? framework_version_of(m) : "";
+    const std::string framework = m.param("framework").value_or("pytorch");
+    c.engine = is_serving_engine(framework) ? framework : "";  // its scheduler's host time (scheduler_host_of)
+    c.framework_version = c.framework == framework || !c.engine.empty() ? framework_version_of(m) : "";
     detail::read_lengths(m, c);
     detail::read_parallel(m, c);
     detail::read_optimizer(m, c);
@@ -682,7 +677,7 @@ inline run_config run_for(const measurement& m, const gpu_spec& g) {
     if (m.param("batching") == std::optional<std::string>("inflight")) {
         c.max_serve_batch = inflight_serve_batch;
     }
-    if (detail::serving_engine(m.param("framework").value_or("")) || m.param("concurrency") || m.param("rate")) {
+    if (!c.engine.empty() || m.param("concurrency") || m.param("rate")) {
         detail::read_engine_limits(m, c);
     }
     if (m.param("tf32") == std::optional<std::string>("off")) {

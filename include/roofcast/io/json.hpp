@@ -151,6 +151,15 @@ inline nlohmann::json peft_json(const run_config& c) {
                                                  {"targets", std::string(to_string_view(c.lora_targets))}};
 }
 
+/// A run's serving engine, {name, version} (version null for the current release), or null: the run's own framework.
+inline nlohmann::json engine_json(const run_config& c) {
+    if (c.engine.empty()) {
+        return nullptr;
+    }
+    return {{"name", c.engine},
+            {"version", c.framework_version.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.framework_version)}};
+}
+
 /// A prediction's epoch {time_s, energy_j, cost_usd} and per million tokens {energy_j, cost_usd}, or nulls.
 inline std::pair<nlohmann::json, nlohmann::json> epoch_and_per_million_json(const prediction& p) {
     const auto or_null = [](const std::optional<double>& v) {
@@ -183,6 +192,7 @@ inline void to_json(nlohmann::json& j, const prediction& p) {
         {"phase", std::string(to_string_view(phase_of(c)))},
         {"precision", std::string(to_string_view(c.precision))},
         {"framework", c.framework},
+        {"engine", detail::engine_json(c)},
         {"peft", detail::peft_json(c)},
         {"batch", p.batch},
         {"seq_len", c.seq_len},
@@ -409,6 +419,7 @@ inline void to_json(nlohmann::json& j, const serving_plan& p) {
                        {"inflight", p.inflight},
                        {"precision", std::string(to_string_view(p.base.precision))},
                        {"framework", p.base.framework},
+                       {"engine", detail::engine_json(p.base)},
                        {"rate", p.rate},
                        {"samples", p.samples},
                        {"mean_prompt", p.mean_prompt},

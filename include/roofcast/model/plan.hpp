@@ -93,6 +93,9 @@ struct run_plan {
     bool training = false;
     /// Whether the host overhead of a step or call is paid (not per decode step).
     bool step_overhead = true;
+    /// Whether the unit is one iteration of in-flight batching (shape_iteration), for which the serving engine's
+    /// scheduler spends its host time (scheduler_host_of).
+    bool iteration = false;
     /// Samples of one unit over all data-parallel replicas.
     double samples = 1.0;
     /// Tokens of one unit over all replicas, where counted (training: processed; prefill: prompt; generation:
@@ -513,6 +516,7 @@ inline void shape_iteration(run_plan& p, transformer_pass decode) {
     decode.chunk_kv = decode.chunk_tokens >= P ? P : (P + decode.chunk_tokens) / 2;
     p.passes[0] = decode;
     p.step_overhead = false;
+    p.iteration = true;
     p.samples = static_cast<double>(B) / static_cast<double>(G - 1);
     p.tokens = static_cast<double>(B) * static_cast<double>(G) / static_cast<double>(G - 1) * p.dp;
 }
@@ -589,6 +593,7 @@ inline void shape_passes(run_plan& p) {
     p.stages = static_cast<double>(c.pp);
     p.training = false;
     p.step_overhead = true;
+    p.iteration = false;
     p.tokens.reset();
     p.samples = static_cast<double>(c.batch);
     for (transformer_pass& s : p.passes) {

@@ -16,6 +16,7 @@
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/run_config.hpp>
+#include <roofcast/model/software.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
@@ -302,6 +303,8 @@ struct step_timeline {
     seconds overlap = 0.0 * units::second;
     /// Host time the GPU waits for: kernel launches the GPU outruns.
     seconds host_wait = 0.0 * units::second;
+    /// A serving engine's host time per iteration that the GPU waits for: its scheduler (scheduler_time).
+    seconds scheduler = 0.0 * units::second;
     /// The software profile's fitted host time per step (training) or per call (inference), which no kernel explains.
     seconds fixed_overhead = 0.0 * units::second;
     /// All host time of the unit: every launch, hidden or not, and the fixed overhead.
@@ -325,7 +328,7 @@ struct step_timeline {
     /// The unit's wall time: the sum of the parts.
     double total() const {
         return gpu() + bubble.value() + communication.value() + overlap.value() + host_wait.value() +
-               fixed_overhead.value() + host_transfer.value() + host_optimizer.value();
+               scheduler.value() + fixed_overhead.value() + host_transfer.value() + host_optimizer.value();
     }
 };
 
@@ -493,6 +496,20 @@ struct clock_settling {
     cost_context at(double x) const { return cost_context_of(*gpu, profile, *params, x); }
 };
 
+/// Adds to `tl`, one iteration of in-flight batching of plan `p`, its serving engine's host time (docs/model.md, "The
+/// engine's host time"): t = fixed + per_sequence · n over the n = B + B/(G − 1) sequences it schedules (B decoding,
+/// B/(G − 1) admitted), all of it when the engine's loop is synchronous, else what the iteration's kernels and
+/// transfers do not cover.
+inline void add_scheduler_time(step_timeline& tl, const run_plan& p) {
+    const run_config& c = p.config;
+    const scheduler_host h = scheduler_host_of(c.engine, c.framework_version);
+    const double n = static_cast<double>(c.batch) + p.samples;
+    const double host = h.fixed + h.per_sequence * n;
+    const double busy = tl.gpu() + tl.communication.value();
+    tl.scheduler = (h.overlap == host_overlap::synchronous ? host : std::max(0.0, host - busy)) * units::second;
+    tl.host += host * units::second;
+}
+
 /// An inference unit: pipeline stages of one request run one after the other; an LLM call is its prefill and
 /// decode steps, each with a wall time of its own, max(t_gpu, t_host) + t_critical, and the call's fixed overhead.
 inline step_timeline inference_time(const lowered_run& r, const cost_context& ctx) {
@@ -512,6 +529,9 @@ inline step_timeline inference_time(const lowered_run& r, const cost_context& ct
     }
     out.fixed_overhead = (p.step_overhead ? ctx.call_overhead : 0.0) * units::second;
     out.host += out.fixed_overhead;
+    if (p.iteration) {
+        add_scheduler_time(out, p);
+    }
     return out;
 }
 
@@ -555,13 +575,14 @@ inline void add_breakdown(prediction& out, const step_timeline& tl, bool trainin
         out.breakdown.push_back({"optimizer", tl.optimizer.time * units::second, work * units::flop,
                                  moved * units::byte, dominant_bound(tl.optimizer, by_bound)});
     }
-    const std::array<breakdown_entry, 7> waits = {
+    const std::array<breakdown_entry, 8> waits = {
         breakdown_entry{"pipeline bubble", tl.bubble, 0.0 * units::flop, 0.0 * units::byte, bound::pipeline_bubble},
         breakdown_entry{"communication", tl.communication, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
         breakdown_entry{"overlap slowdown", tl.overlap, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
         breakdown_entry{"host transfer", tl.host_transfer, 0.0 * units::flop, 0.0 * units::byte, bound::communication},
         breakdown_entry{"host optimizer", tl.host_optimizer, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
         breakdown_entry{"host wait", tl.host_wait, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
+        breakdown_entry{"scheduler", tl.scheduler, 0.0 * units::flop, 0.0 * units::byte, bound::overhead},
         breakdown_entry{training ? "step overhead" : "call overhead", tl.fixed_overhead, 0.0 * units::flop,
                         0.0 * units::byte, bound::overhead}};
     const auto top = static_cast<std::size_t>(std::max_element(by_bound.begin(), by_bound.end()) - by_bound.begin());

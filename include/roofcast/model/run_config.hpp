@@ -209,8 +209,12 @@ struct run_config {
     /// Software profile (framework).
     std::string framework = "pytorch";
     /// The framework's release ("2.1" for PyTorch, "4.36" for transformers; empty: the current one): it decides
-    /// which kernels run (fuses_attention()).
+    /// which kernels run (fuses_attention()); the engine's release where `engine` names one.
     std::string framework_version;
+    /// The serving engine whose scheduler runs a served model's iterations (vllm, sglang, lmdeploy, tgi, nim:
+    /// is_serving_engine), its kernels costed with `framework` (tensorrt-llm) and its host time per iteration its own
+    /// (scheduler_host_of); empty: the framework's own.
+    std::string engine;
     /// Optimizer; default: SGD with momentum for CNNs, AdamW for transformers.
     std::optional<kernels::optimizer_kind> optimizer;
     /// Whether the step includes the optimizer update.
@@ -254,6 +258,16 @@ struct run_config {
 /// The phase that applies: the configured one, or step (train) / e2e (infer).
 inline roofcast::phase phase_of(const run_config& c) {
     return c.phase.value_or(c.mode == mode::train ? roofcast::phase::step : roofcast::phase::e2e);
+}
+
+/// The software that runs `c` as reports name it: its framework, or its serving engine and release on the framework's
+/// kernels ("vllm 0.5.3 on tensorrt-llm kernels").
+inline std::string framework_label(const run_config& c) {
+    if (c.engine.empty()) {
+        return c.framework;
+    }
+    return c.engine + (c.framework_version.empty() ? "" : " " + c.framework_version) + " on " + c.framework +
+           " kernels";
 }
 
 /// The type the KV cache of inference run `c` is kept in: the one asked for, else the engine's default: FP8 under
@@ -405,6 +419,19 @@ inline offload_targets parse_offload(const std::string& s) {
     return o;
 }
 
+/// --framework: a software profile, or a serving engine (is_serving_engine), which runs the tensorrt-llm profile's
+/// kernels under its own scheduler (run_config::engine).
+inline void set_framework(run_config& c, const std::string& s) {
+    const std::string key = normalize_name(s);
+    if (is_serving_engine(key)) {
+        c.framework = "tensorrt-llm";
+        c.engine = key;
+        return;
+    }
+    c.framework = std::string(software_profiles[find_profile(s)].name);
+    c.engine.clear();
+}
+
 }  // namespace detail
 
 // The options, one entry each. Integer entries read and write one field; the range is run_limits'.
@@ -520,10 +547,8 @@ inline const std::array<run_option, 45>& run_options() {
                      c.optimizer = detail::parse_choice("optimizer", all_optimizers, s);
                  }
              }},
-            {"framework", "Software profile (pytorch, tensorrt-llm, ...)", option_kind::name, "", 0, 0, E::both,
-             nullptr,
-             [](run_config& c,
-                const std::string& s) { c.framework = std::string(software_profiles[find_profile(s)].name); }},
+            {"framework", "Software profile (pytorch, tensorrt-llm, ...) or serving engine (vllm, sglang, ...)",
+             option_kind::name, "", 0, 0, E::both, nullptr, detail::set_framework},
             {"framework-version",
              "The framework's release, e.g. 1.13 or 2.1 (PyTorch), 4.30 (transformers), 2024.05 (llama.cpp: the "
              "build's year.month): decides the attention kernel and llama.cpp's quantized GEMMs (default: current)",
@@ -717,9 +742,18 @@ inline void validate_applicability(const run_config& c) {
         invalid_run("mean-seq-len (" + std::to_string(c.mean_seq_len) + ") exceeds seq-len (" +
                     std::to_string(c.seq_len) + ")");
     }
-    find_profile(c.framework);
     if (!c.interconnect.empty()) {
         find_link(c.interconnect);
+    }
+}
+
+/// Throws unknown_name_error for an unknown framework and input_error for an engine that is not a serving engine on
+/// the tensorrt-llm profile.
+inline void validate_software(const run_config& c) {
+    find_profile(c.framework);
+    if (!c.engine.empty() && !(is_serving_engine(c.engine) && c.framework == "tensorrt-llm")) {
+        invalid_run("engine '" + c.engine +
+                    "' is not a serving engine on the tensorrt-llm profile (vllm, sglang, lmdeploy, tgi, nim)");
     }
 }
 
@@ -735,6 +769,7 @@ inline void validate(const run_config& c) {
     detail::validate_ranges(c);
     detail::validate_parallelism(c);
     detail::validate_applicability(c);
+    detail::validate_software(c);
 }
 
 }  // namespace roofcast

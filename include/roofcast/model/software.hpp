@@ -202,6 +202,72 @@ inline long long default_batched_tokens(std::string_view framework) {
     return framework == "tensorrt-llm" ? 8192 : 0;
 }
 
+/// Whether `name` is a serving engine without a software profile of its own: vLLM, SGLang, LMDeploy, TGI and NVIDIA
+/// NIM batch in flight with fused attention, CUDA graphs and fused GEMM epilogues, as TensorRT-LLM does, so their
+/// kernels are costed with the tensorrt-llm profile and their schedulers' host time with scheduler_host_of.
+constexpr bool is_serving_engine(std::string_view name) {
+    return name == "vllm" || name == "sglang" || name == "lmdeploy" || name == "tgi" || name == "nim";
+}
+
+/// Whether an engine's host work for an iteration holds the GPU up (a synchronous loop: schedule, build the inputs,
+/// launch, wait, process the outputs) or runs while the GPU computes the previous iteration (an overlapped
+/// scheduler), so that only the host time beyond the GPU's shows.
+enum class host_overlap { synchronous, overlapped };
+
+/// An engine's host (CPU) time per iteration of in-flight batching: t = fixed + per_sequence · n for n sequences
+/// scheduled (docs/model.md, "The engine's host time"). Every figure is a published measurement of the engine.
+struct scheduler_host {
+    /// Host time per iteration whatever the batch, seconds.
+    double fixed = 0.0;
+    /// Host time per sequence scheduled in the iteration, seconds.
+    double per_sequence = 0.0;
+    /// Whether the GPU waits for it.
+    host_overlap overlap = host_overlap::overlapped;
+};
+
+namespace detail {
+
+/// An engine's release as version_number reads it, from the parenthesized release of a development build
+/// ("main-2024-08-04(0.5.3.post1+dev)" is 0.5) or the version string itself.
+inline long engine_release(std::string_view version) {
+    const std::size_t open = version.find('(');
+    return version_number(open == std::string_view::npos ? version : version.substr(open + 1));
+}
+
+}  // namespace detail
+
+/// The host time per iteration of serving engine `engine` at release `version` ("" the current one; see
+/// docs/research/vllm-host-overheads.md for every source):
+///   * vLLM before 0.6 runs a synchronous loop whose host time grows with the sequences scheduled: 84 µs each (WukLab,
+///     "Can Scheduling Overhead Dominate LLM Inference Performance?", 2024: vLLM 0.5.4 spent 21.8 ms per iteration on
+///     256 running sequences on an A100 host, 10.6 ms on 128 on an A6000 host) on top of 0.77 ms (Vidur's profile
+///     of the same scheduler, data/profiling/a100/cpu_overheads.csv: the intercept of its fit over batch 8–128);
+///   * vLLM 0.6 and 0.7 process the outputs asynchronously (PR #7049): detokenizing and preparing the outputs, 36%
+///     of the per-sequence time in WukLab's breakdown, leave the loop, 54 µs per sequence stays;
+///   * vLLM from 0.8 (the V1 engine core, its outputs detokenized in another process): schedule(), the persistent
+///     batch's update and the input preparation take 0.43 ms a step (0.2 + 0.18 + 0.05 ms, PR #42131) and
+///     update_from_output 1.1 µs per request (PR #46112);
+///   * SGLang spends at most about 2 ms (WukLab: 1.9–2.7 ms per iteration on an A100 host, Llama-3-8B), in the loop
+///     before 0.4 and overlapped with the GPU from 0.4 (the zero-overhead batch scheduler, December 2024);
+///   * TensorRT-LLM's C++ batch manager, and the engines no measurement covers (LMDeploy, TGI, NIM), none.
+inline scheduler_host scheduler_host_of(std::string_view engine, std::string_view version = "") {
+    const long v = detail::engine_release(version);
+    constexpr double us = 1e-6;
+    if (engine == "vllm") {
+        if (v >= 0 && v < 6) {
+            return {770.0 * us, 84.0 * us, host_overlap::synchronous};
+        }
+        if (v >= 0 && v < 8) {
+            return {770.0 * us, 54.0 * us, host_overlap::synchronous};
+        }
+        return {430.0 * us, 1.1 * us, host_overlap::synchronous};
+    }
+    if (engine == "sglang") {
+        return {2000.0 * us, 0.0, v >= 0 && v < 4 ? host_overlap::synchronous : host_overlap::overlapped};
+    }
+    return {};
+}
+
 /// Whether `framework`'s beam search runs the prompt once per beam (Hugging Face's generate expands each prompt to
 /// num_beams rows before the prefill) rather than once per request (engines copy the prompt's KV cache).
 inline bool expands_beams_in_prefill(std::string_view framework) {

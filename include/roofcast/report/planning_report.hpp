@@ -378,7 +378,7 @@ inline std::string describe(const serving_plan& p) {
                            std::to_string(p.base.max_batched_tokens) + " tokens per iteration"
                      : std::string("continuous batching, prefill first"))
       << " (docs/planning.md); decode steps with " << p.decode_prompt << " + " << p.decode_gen
-      << " tokens per sequence in the KV cache; " << p.base.framework << "\n\n";
+      << " tokens per sequence in the KV cache; " << framework_label(p.base) << "\n\n";
     o << serving_options_table(p).to_text();
     std::vector<std::string> seen;
     o << (p.options.empty() || !p.options.front().feasible() ? "\nno option meets the targets\n"

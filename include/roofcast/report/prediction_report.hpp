@@ -85,7 +85,7 @@ inline std::string power_summary(const prediction& p) {
 inline std::string run_headline(const prediction& p) {
     return std::string(to_string_view(p.config.mode)) + ' ' + std::string(to_string_view(phase_of(p.config))) + ", " +
            std::string(to_string_view(p.config.precision)) + ", batch " + std::to_string(p.batch) + ", " +
-           p.config.framework;
+           framework_label(p.config);
 }
 
 namespace detail {

@@ -119,7 +119,7 @@ inline std::ostream& operator<<(std::ostream& os, const run_config& c) {
     if (c.accumulation != 1) {
         os << ", accumulation " << c.accumulation;
     }
-    return os << ", " << c.framework;
+    return os << ", " << framework_label(c);
 }
 
 /// Prints "llama2-7b: decoder, 32 layers, hidden 4096, 32 heads (32 kv, 128 wide), ffn 11008 swiglu, vocab

@@ -151,8 +151,10 @@ inline std::string weakest_groups_markdown(const validation_report& r) {
       << "* **Quantized and hand-written kernels** (llama.cpp, TensorRT INT8 engines) are modelled as the "
          "library GEMMs at the weight precision (matrix-vector products up to 8 rows, MMA tiles beyond); their real "
          "efficiency varies by shape and build, and llama.cpp's prompt processing scatters most.\n"
-      << "* **Serving throughput** depends on the batch the server reaches; roofcast assumes the largest batch "
-         "that fits, capped at 256, with static batching.\n"
+      << "* **Serving throughput** depends on the batch the server reaches: engines that batch in flight run the "
+         "steady iteration of their load (docs/model.md, \"Serving under load\"), within their memory, their token "
+         "budget and their cap on running requests; an eager framework serves the largest static batch that fits, "
+         "capped at --max-serve-batch (256). Neither preempts when the KV pool runs out.\n"
       << "* **GEMMs with M around 256 on Hopper** are slower in cuBLAS than tile and wave counts explain "
          "(probably L2 bandwidth, which the model does not price).\n"
       << "\n";
