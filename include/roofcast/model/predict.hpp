@@ -303,7 +303,7 @@ struct step_timeline {
     seconds overlap = 0.0 * units::second;
     /// Host time the GPU waits for: kernel launches the GPU outruns.
     seconds host_wait = 0.0 * units::second;
-    /// A serving engine's host time per iteration that the GPU waits for: its scheduler (scheduler_time).
+    /// A serving engine's host time per iteration that the GPU waits for: its scheduler (add_scheduler_time).
     seconds scheduler = 0.0 * units::second;
     /// The software profile's fitted host time per step (training) or per call (inference), which no kernel explains.
     seconds fixed_overhead = 0.0 * units::second;

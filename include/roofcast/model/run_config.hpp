@@ -550,8 +550,8 @@ inline const std::array<run_option, 45>& run_options() {
             {"framework", "Software profile (pytorch, tensorrt-llm, ...) or serving engine (vllm, sglang, ...)",
              option_kind::name, "", 0, 0, E::both, nullptr, detail::set_framework},
             {"framework-version",
-             "The framework's release, e.g. 1.13 or 2.1 (PyTorch), 4.30 (transformers), 2024.05 (llama.cpp: the "
-             "build's year.month): decides the attention kernel and llama.cpp's quantized GEMMs (default: current)",
+             "The framework's release, e.g. 2.1 (PyTorch), 4.30 (transformers), 2024.05 (llama.cpp: build year.month), "
+             "0.5.3 (vllm): decides attention kernels, quantized GEMMs, engine host time (default: current)",
              option_kind::name, "", 0, 0, E::both, nullptr,
              [](run_config& c, const std::string& s) {
                  if (detail::version_number(s) < 0 || s.find_first_not_of("0123456789.") != std::string::npos) {

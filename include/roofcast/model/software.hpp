@@ -238,10 +238,11 @@ inline long engine_release(std::string_view version) {
 
 /// The host time per iteration of serving engine `engine` at release `version` ("" the current one; see
 /// docs/research/vllm-host-overheads.md for every source):
-///   * vLLM before 0.6 runs a synchronous loop whose host time grows with the sequences scheduled: 84 µs each (WukLab,
-///     "Can Scheduling Overhead Dominate LLM Inference Performance?", 2024: vLLM 0.5.4 spent 21.8 ms per iteration on
-///     256 running sequences on an A100 host, 10.6 ms on 128 on an A6000 host) on top of 0.77 ms (Vidur's profile
-///     of the same scheduler, data/profiling/a100/cpu_overheads.csv: the intercept of its fit over batch 8–128);
+///   * vLLM before 0.6 runs a synchronous loop whose host time grows with the sequences scheduled: 84 µs each, the
+///     mean of 21.8 ms / 256 and 10.6 ms / 128 (WukLab, "Can Scheduling Overhead Dominate LLM Inference
+///     Performance?", 2024: vLLM 0.5.4's scheduling time per iteration with 256 sequences running on an A100 host and
+///     128 on an A6000 host, read from its figures), on top of 0.77 ms (the intercept of Vidur's CPU profile of the
+///     Sarathi-Serve fork of that scheduler over batch 8–128, data/profiling/a100/cpu_overheads.csv);
 ///   * vLLM 0.6 and 0.7 process the outputs asynchronously (PR #7049): detokenizing and preparing the outputs, 36%
 ///     of the per-sequence time in WukLab's breakdown, leave the loop, 54 µs per sequence stays;
 ///   * vLLM from 0.8 (the V1 engine core, its outputs detokenized in another process): schedule(), the persistent
