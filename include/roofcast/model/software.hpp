@@ -202,11 +202,19 @@ inline long long default_batched_tokens(std::string_view framework) {
     return framework == "tensorrt-llm" ? 8192 : 0;
 }
 
-/// Whether `name` is a serving engine without a software profile of its own: vLLM, SGLang, LMDeploy, TGI and NVIDIA
-/// NIM batch in flight with fused attention, CUDA graphs and fused GEMM epilogues, as TensorRT-LLM does, so their
+/// The serving engines without a software profile of their own: vLLM, SGLang, LMDeploy, TGI and NVIDIA NIM batch in
+/// flight with fused attention, CUDA graphs and fused GEMM epilogues, as TensorRT-LLM does, so their
 /// kernels are costed with the tensorrt-llm profile and their schedulers' host time with scheduler_host_of.
+inline constexpr std::array<std::string_view, 5> serving_engines = {"vllm", "sglang", "lmdeploy", "tgi", "nim"};
+
+/// Whether `name` is one of serving_engines.
 constexpr bool is_serving_engine(std::string_view name) {
-    return name == "vllm" || name == "sglang" || name == "lmdeploy" || name == "tgi" || name == "nim";
+    for (std::string_view e : serving_engines) {
+        if (e == name) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /// Whether an engine's host work for an iteration holds the GPU up (a synchronous loop: schedule, build the inputs,
