@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <string>
 
@@ -163,10 +164,11 @@ TEST_CASE("serving rows are predicted in their metric, and what the model lacks 
             row("s0002", "rate=8;requests=500", "tokens_per_s") + row("s0003", "rate=8;requests=500", "ttft_p99_s") +
             row("s0004", "concurrency=16;multi_step=10", "itl_mean_s") +
             row("s0005", "concurrency=16;lengths=unknown", "tokens_per_s", ",") +
-            row("s0006", "requests=500", "ttft_mean_s"),
+            row("s0006", "requests=500", "ttft_mean_s") +
+            row("s0007", "concurrency=16;dataset=sharegpt", "tpot_p99_s") + row("s0008", "concurrency=16", "itl_p99_s"),
         "t.csv");
     const rc::validation_report rep = rc::validate(s, rc::catalog(), rc::default_params());
-    REQUIRE(rep.rows.size() == 6);
+    REQUIRE(rep.rows.size() == 8);
     // vLLM is costed as the TensorRT-LLM profile with vLLM's cap of 256 running requests, under vLLM's scheduler.
     rc::run_config c = served(467, 256);
     c.max_serve_batch = 256;
@@ -179,10 +181,75 @@ TEST_CASE("serving rows are predicted in their metric, and what the model lacks 
     CHECK(*rep.rows[0].predicted == doctest::Approx(e.tpot.value()));
     REQUIRE(rep.rows[1].predicted);
     CHECK(*rep.rows[1].predicted == doctest::Approx(8.0 * 256.0));
-    CHECK(rep.rows[2].skip_reason.find("percentiles") != std::string::npos);
+    // A Poisson arrival waits for a share q of the iteration in flight: 0.99 at the p99, half of one on average.
+    REQUIRE(rep.rows[2].predicted);
+    CHECK(*rep.rows[2].predicted == doctest::Approx(e.ttft.value() + 0.49 * e.tpot.value()));
     CHECK(rep.rows[3].skip_reason.find("multi-step") != std::string::npos);
     CHECK(rep.rows[4].skip_reason.find("lengths") != std::string::npos);
     CHECK(rep.rows[5].skip_reason.find("concurrency= or rate=") != std::string::npos);
+    CHECK(rep.rows[6].skip_reason.find("varied lengths (sharegpt)") != std::string::npos);
+    CHECK(rep.rows[7].skip_reason.find("percentiles above the median are modelled") != std::string::npos);
+}
+
+TEST_CASE("the TPOT's percentiles under in-flight batching count the prompts that join while a request decodes") {
+    // Worked by hand: t(B) = 20 ms with its mean 16/100 prompts, ΔS = 10 ms a prompt, B = 16, G = 101. K ~ Poisson(16)
+    // has its median at 16, its 90th percentile at 21 and its 99th at 26 (summing e^-16 16^k/k!), so TPOT_q is
+    // 20 ms + 10 ms · (K_q − 16)/100: 20, 20.5 and 21 ms.
+    const rc::seconds t = 0.020 * rc::units::second, ds = 0.010 * rc::units::second;
+    CHECK(rc::inflight_tpot_quantile(t, ds, 16, 101.0, 0.5).value() == doctest::Approx(0.020));
+    CHECK(rc::inflight_tpot_quantile(t, ds, 16, 101.0, 0.9).value() == doctest::Approx(0.0205));
+    CHECK(rc::inflight_tpot_quantile(t, ds, 16, 101.0, 0.99).value() == doctest::Approx(0.021));
+    // Under load: the percentiles rise with q, a Poisson arrival's TTFT spreads by 0.49 of an iteration from p50 to
+    // p99, and clients within the engine's slots are admitted at once: their TTFT does not spread.
+    rc::serving_load stream;
+    stream.rate = 8.0;
+    const rc::serving_estimate e = rc::serve_under_load(llama(), h100(), served(467, 256), stream);
+    CHECK(e.tpot_percentiles.p50 <= e.tpot_percentiles.p90);
+    CHECK(e.tpot_percentiles.p90 < e.tpot_percentiles.p99);
+    CHECK((e.ttft_percentiles.p99 - e.ttft_percentiles.p50).value() == doctest::Approx(0.49 * e.tpot.value()));
+    rc::serving_load clients;
+    clients.concurrency = 16.0;
+    const rc::serving_estimate c = rc::serve_under_load(llama(), h100(), served(467, 256), clients);
+    CHECK(c.ttft_percentiles.p99 == c.ttft_percentiles.p50);
+    CHECK(c.ttft_percentiles.p99 == c.ttft);
+    // A burst of 3000 requests is admitted as slots free: the last ones wait longest, so the p99 is above the mean.
+    rc::serving_load burst;
+    burst.rate = std::numeric_limits<double>::infinity();
+    burst.requests = 3000;
+    const rc::serving_estimate b = rc::serve_under_load(llama(), h100(), served(467, 256), burst);
+    CHECK(b.ttft_percentiles.p99 > 1.5 * b.ttft);
+    CHECK(b.ttft_percentiles.p50 < b.ttft_percentiles.p99);
+}
+
+TEST_CASE("a static wave's rows: first tokens after one batched prefill, per-token latency by the step's context") {
+    // LMDeploy's generation benchmark: 16 clients each send one request of 2048 + 128 tokens at once. The output
+    // tokens per second are 16 · 128 over the prefill (the TTFT row) and 127 steps at the mean context (the p50 row's
+    // step, at context 2048 + 64), and the p99 token is a later step, at context 2048 + 126.
+    const std::string header =
+        "id,source,gpu,num_gpus,workload,mode,phase,batch,seq_len,image_size,prompt_len,"
+        "gen_len,precision,params,metric,value,notes\n";
+    const auto row = [](const std::string& id, const std::string& metric, const std::string& dataset) {
+        return id +
+               ",t: t,A100-SXM4-80GB,1,llama2-7b,infer,serve,,,,2048,128,fp16,framework=lmdeploy;"
+               "batching=static;concurrency=16;dataset=" +
+               dataset + "," + metric + ",1,\n";
+    };
+    const rc::measurement_set s =
+        rc::parse_measurements(header + row("s0001", "tokens_per_s", "fixed") + row("s0002", "ttft_mean_s", "fixed") +
+                                   row("s0003", "tpot_p50_s", "fixed") + row("s0004", "tpot_p99_s", "fixed") +
+                                   row("s0005", "tpot_p99_s", "sharegpt"),
+                               "t.csv");
+    const rc::validation_report rep = rc::validate(s, rc::catalog(), rc::default_params());
+    REQUIRE(rep.rows.size() == 5);
+    for (std::size_t i = 0; i < 4; ++i) {
+        REQUIRE(rep.rows[i].predicted);
+    }
+    const double tps = *rep.rows[0].predicted, ttft = *rep.rows[1].predicted, p50 = *rep.rows[2].predicted,
+                 p99 = *rep.rows[3].predicted;
+    CHECK(tps == doctest::Approx(16.0 * 128.0 / (ttft + 127.0 * p50)).epsilon(0.01));
+    CHECK(p99 > p50);        // a longer context
+    CHECK(p99 < 1.1 * p50);  // at batch 16 the weights, not the cache, dominate a step
+    CHECK(!rep.rows[4].predicted);
 }
 
 namespace {

@@ -420,6 +420,17 @@ inline recompute recompute_of(const measurement& m) {
 
 }  // namespace detail
 
+/// The percentile a latency metric names (`ttft_p90_s` → 0.9, `tpot_p99_s` → 0.99), or none for a mean or a median.
+inline std::optional<double> upper_percentile(const std::string& metric) {
+    for (const auto& [tag, q] : {std::pair<const char*, double>{"_p90_s", 0.9}, {"_p99_s", 0.99}}) {
+        const std::string t = tag;
+        if (metric.size() > t.size() && metric.compare(metric.size() - t.size(), t.size(), t) == 0) {
+            return q;
+        }
+    }
+    return std::nullopt;
+}
+
 /// The batch cap of servers with in-flight batching (`batching=inflight`): TensorRT-LLM's engines for its throughput
 /// benchmark are built for a maximum batch of 2048 sequences, so the KV cache, not the cap, bounds the batch.
 inline constexpr long long inflight_serve_batch = 2048;
@@ -476,18 +487,34 @@ inline serving_load load_of(const measurement& m) {
     return l;
 }
 
+/// Throws unsupported_error for a percentile above the median (upper_percentile) of requests of varied lengths: it
+/// depends on the spread of their lengths, which a row's mean lengths do not give.
+inline void require_fixed_lengths_for_percentile(const measurement& m) {
+    const std::string dataset = m.param("dataset").value_or("fixed");
+    if (upper_percentile(m.metric) && dataset != "fixed") {
+        throw unsupported_error("metric '" + m.metric + "' of requests of varied lengths (" + dataset +
+                                ") depends on how their lengths spread, which the mean lengths do not give");
+    }
+}
+
 /// Serving row `m`'s metric from the engine's steady state `e` (serve_under_load) for requests of `prompt` and `gen`
-/// tokens. The model gives means; a median is held against the mean (each request's TPOT is the mean iteration,
-/// and below saturation the TTFT varies little); other percentiles are not modelled.
+/// tokens. A median of TTFT or TPOT is held against the model's mean (each request's TPOT is the mean iteration, and
+/// below saturation the TTFT varies little); their 90th and 99th percentiles are the model's (serve_under_load) for
+/// requests of fixed lengths. Other percentiles (inter-token, end-to-end) are not modelled.
 inline double serving_metric(const measurement& m, const serving_estimate& e, long long prompt, long long gen) {
     const std::string& k = m.metric;
     const auto is = [&k](std::initializer_list<const char*> names) {
         return std::any_of(names.begin(), names.end(), [&k](const char* n) { return k == n; });
     };
+    require_fixed_lengths_for_percentile(m);
     if (is({"tokens_per_s"})) return e.output_tokens_per_s;
     if (is({"requests_per_s"})) return e.requests_per_s;
     if (is({"total_tokens_per_s"})) return e.requests_per_s * static_cast<double>(prompt + gen);
     if (is({"ttft_mean_s", "ttft_p50_s"})) return e.ttft.value();
+    if (is({"ttft_p90_s"})) return e.ttft_percentiles.p90.value();
+    if (is({"ttft_p99_s"})) return e.ttft_percentiles.p99.value();
+    if (is({"tpot_p90_s"})) return e.tpot_percentiles.p90.value();
+    if (is({"tpot_p99_s"})) return e.tpot_percentiles.p99.value();
     if (is({"tpot_mean_s", "tpot_p50_s", "itl_mean_s", "itl_p50_s"})) {
         if (k.rfind("itl", 0) == 0 && m.int_param("multi_step").value_or(1) > 1) {
             throw unsupported_error(
@@ -497,7 +524,44 @@ inline double serving_metric(const measurement& m, const serving_estimate& e, lo
         return e.tpot.value();
     }
     if (is({"e2e_mean_s", "e2e_p50_s"})) return e.ttft.value() + static_cast<double>(gen - 1) * e.tpot.value();
-    throw unsupported_error("metric '" + k + "': latency percentiles above the median are not modelled yet");
+    throw unsupported_error("metric '" + k +
+                            "': only the TTFT's and the TPOT's percentiles above the median are modelled");
+}
+
+/// Row `m` of a static batch (`batching=static`: an engine's generation benchmark such as LMDeploy's
+/// profile_generation) in its metric: its `concurrency=` requests of fixed lengths start together, their prompts
+/// prefilled as one batch and their tokens decoded as one batch. Output tokens per second are B·G over the prefill and
+/// the G − 1 steps (predict, phase e2e); every first token comes after the batch's prefill; the q-quantile of the
+/// per-token latency is the step at the q-quantile of the context, P + ⌈q·(G − 1)⌉ keys (a step's time grows with
+/// its context, and every step decodes the whole batch).
+inline double static_batch_metric(const measurement& m, const workload& w, const gpu_spec& g, run_config c,
+                                  const cost_params& params) {
+    if (m.param("dataset").value_or("fixed") != "fixed" || !m.prompt_len || !m.gen_len || *m.gen_len < 2) {
+        throw unsupported_error("a static batch is modelled for fixed lengths with at least two generated tokens");
+    }
+    const auto clients = m.int_param("concurrency");
+    if (!clients || *clients < 1) {
+        throw unsupported_error("a static batch needs its size (concurrency=)");
+    }
+    c.batch = *clients;
+    const long long P = c.prompt_len, G = c.gen_len;
+    const std::string& k = m.metric;
+    if (k == "tokens_per_s") {
+        c.phase = phase::e2e;
+        return *predict(w, g, c, params).tokens_per_s;
+    }
+    if (k == "ttft_mean_s" || k == "ttft_p50_s" || k == "ttft_p90_s" || k == "ttft_p99_s") {
+        c.phase = phase::prefill;
+        return predict(w, g, c, params).time.value();
+    }
+    const double q = k == "tpot_mean_s" ? 0.5 : upper_percentile(k).value_or(k == "tpot_p50_s" ? 0.5 : -1.0);
+    if (q < 0.0) {
+        throw unsupported_error("metric '" + k + "' is not predicted for a static batch");
+    }
+    c.phase = phase::decode;  // one step at context P + s: the prompt then s − 1 generated tokens, one being decoded
+    c.prompt_len = P + static_cast<long long>(std::ceil(q * static_cast<double>(G - 1))) - 1;
+    c.gen_len = 1;
+    return predict(w, g, c, params).time.value();
 }
 
 }  // namespace detail
@@ -1090,6 +1154,9 @@ inline double predict_measurement(const measurement& m, const model_catalog& cat
     const run_config c = run_for(m, g);
     if (is_memory_metric(m.metric)) {
         return detail::predict_memory(m, w, g, c, params);
+    }
+    if (m.mode == "infer" && m.phase == "serve" && m.param("batching") == std::optional<std::string>("static")) {
+        return detail::static_batch_metric(m, w, g, c, params);
     }
     if (m.mode == "infer" && m.phase == "serve" &&
         (is_serving_metric(m.metric) || m.param("concurrency") || m.param("rate"))) {

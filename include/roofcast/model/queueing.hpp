@@ -50,6 +50,17 @@ inline seconds tpot_quantile(seconds decode_step, long long batch, seconds mean_
     return decode_step + mean_prefill * (k / (mean_gen - 1.0));
 }
 
+/// The `q`-quantile of the time per output token under in-flight batching at decode batch b, whose iteration takes
+/// t(b) with its mean share b/(G − 1) of prompts and `prompt_cost` ΔS = t(b, one prompt more) − t(b) per prompt:
+///   TPOT_q = t(b) − ΔS · b/(G − 1) + ΔS · K_q/(G − 1),
+/// K ~ Poisson(b) the prompts that join while the request decodes its G − 1 tokens (tpot_quantile's argument).
+inline seconds inflight_tpot_quantile(seconds iteration, seconds prompt_cost, long long batch, double mean_gen,
+                                      double q) {
+    const double g1 = mean_gen - 1.0, b = static_cast<double>(batch);
+    const double k = static_cast<double>(poisson_quantile(b, q));
+    return iteration + prompt_cost * ((k - b) / g1);
+}
+
 /// Mean wait of a prompt behind the prompts queued before it, in an M/G/1 queue of prefills with arrival rate
 /// λ, mean service time E[S] and root-mean-square service time √E[S²] (Pollaczek–Khinchine; the prefills are
 /// the top class of a non-preemptive priority queue, Cobham 1954):

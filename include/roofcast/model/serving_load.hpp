@@ -12,15 +12,18 @@
 #include <roofcast/model/params.hpp>
 #include <roofcast/model/plan.hpp>
 #include <roofcast/model/predict.hpp>
+#include <roofcast/model/queueing.hpp>
 #include <roofcast/model/run_config.hpp>
 #include <roofcast/units.hpp>
 #include <roofcast/workload/workload.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace roofcast {
 
@@ -34,6 +37,11 @@ struct serving_load {
     std::optional<double> rate;
     /// Requests the benchmark sends (0: unbounded); a burst of fewer than the engine holds runs as that many clients.
     long long requests = 0;
+};
+
+/// A latency's median and its 90th and 99th percentiles over the requests.
+struct latency_percentiles {
+    seconds p50 = 0.0 * units::second, p90 = 0.0 * units::second, p99 = 0.0 * units::second;
 };
 
 /// The steady state of a served model under a load (serve_under_load).
@@ -51,6 +59,9 @@ struct serving_estimate {
     /// time per output token after the first (one iteration each); the time to first token is infinite for an
     /// unbounded stream the engine cannot keep up with.
     seconds ttft = 0.0 * units::second, tpot = 0.0 * units::second;
+    /// The percentiles of each request's time to first token and of its time per output token (serve_under_load
+    /// says how they are spread).
+    latency_percentiles ttft_percentiles, tpot_percentiles;
     /// Whether the load asks more than the engine serves (requests queue for admission).
     bool saturated = false;
 };
@@ -89,13 +100,15 @@ inline prediction iteration_with_prompt(const run_plan& p, long long b, long lon
     return predict(q, g, params);
 }
 
-/// Mean wait for admission of the `load.requests` requests of a stream above the engine's capacity (infinite for an
-/// unbounded one): request k arrives at k/λ and is admitted at max(k/μ_p, (k − slots)/μ), μ the engine's requests per
-/// second and μ_p the prompts per second of iterations full of prefill (K/P prompts each, a prefill of that batch).
-inline double admission_wait(const workload& w, const gpu_spec& g, const run_config& rc, const serving_load& load,
-                             double slots, double capacity, const cost_params& params) {
+/// The wait for admission of each of the `load.requests` requests of a stream above the engine's capacity, in
+/// ascending order (an unbounded stream: one infinite wait): request k arrives at k/λ and is admitted at
+/// max(k/μ_p, (k − slots)/μ), μ the engine's requests per second and μ_p the prompts per second of iterations full of
+/// prefill (K/P prompts each, a prefill of that batch).
+inline std::vector<double> admission_waits(const workload& w, const gpu_spec& g, const run_config& rc,
+                                           const serving_load& load, double slots, double capacity,
+                                           const cost_params& params) {
     if (load.requests == 0) {
-        return std::numeric_limits<double>::infinity();
+        return {std::numeric_limits<double>::infinity()};
     }
     const long long chunk = std::max<long long>(1, rc.max_batched_tokens / std::max<long long>(1, rc.prompt_len));
     run_config k = rc;
@@ -104,13 +117,27 @@ inline double admission_wait(const workload& w, const gpu_spec& g, const run_con
     const double dp = static_cast<double>(data_parallel(rc));
     const double prompts_per_s = static_cast<double>(chunk) * dp / predict(w, g, k, params).time.value();
     const double rate = load.rate.value_or(std::numeric_limits<double>::infinity());
-    double sum = 0.0;
+    std::vector<double> waits;
     for (long long i = 0; i < load.requests; ++i) {
         const double n = static_cast<double>(i);
         const double admitted = std::max(n / prompts_per_s, (n - slots) / capacity);
-        sum += std::max(0.0, admitted - (std::isinf(rate) ? 0.0 : n / rate));
+        waits.push_back(std::max(0.0, admitted - (std::isinf(rate) ? 0.0 : n / rate)));
     }
-    return sum / static_cast<double>(load.requests);
+    std::sort(waits.begin(), waits.end());
+    return waits;
+}
+
+/// The mean of `v` (not empty).
+inline double mean_of(const std::vector<double>& v) {
+    double sum = 0.0;
+    for (const double x : v) sum += x;
+    return sum / static_cast<double>(v.size());
+}
+
+/// The `q`-quantile of ascending `v` (not empty): the smallest element with at least a share q of `v` at or below it.
+inline double quantile_of(const std::vector<double>& v, double q) {
+    const double n = std::ceil(q * static_cast<double>(v.size()) - 1e-9);
+    return v[static_cast<std::size_t>(std::clamp(n, 1.0, static_cast<double>(v.size()))) - 1];
 }
 
 /// The iteration a Poisson stream keeps in steady state: the decode batch B = k·t(B) (Little's law, k the stream's
@@ -141,19 +168,35 @@ inline double requests_in_flight(const serving_load& load, double slots) {
                                                                            : std::numeric_limits<double>::infinity();
 }
 
-/// Sets the TPOT of `e` (its iteration's time t) and its TTFT: the admission `wait`, `arrival` (the share of an
-/// iteration an arrival waits for the next), the iterations of the prompt's earlier chunks and the one that runs its
-/// last chunk beside the decode steps (the room of an iteration: the token budget less its decode tokens).
-inline void add_latencies(serving_estimate& e, const run_plan& base, const gpu_spec& g, double wait, double arrival,
-                          const cost_params& params) {
+/// Sets the TPOT of `e` (its iteration's time t) and its TTFT from the admission waits `waits` (ascending; one
+/// figure for all when they are equal), whether an arrival comes at a random time in an iteration (a Poisson
+/// stream's, `random_arrival`: it waits half an iteration on average, a share q of one at its q-quantile), the
+/// iterations of the prompt's earlier chunks and the one that runs its last chunk beside the decode steps (the room
+/// of an iteration: the token budget less its decode tokens). The TPOT percentiles are those of in-flight batching
+/// (inflight_tpot_quantile) with ΔS the cost of one more whole prompt in the iteration.
+inline void add_latencies(serving_estimate& e, const run_plan& base, const gpu_spec& g,
+                          const std::vector<double>& waits, bool random_arrival, const cost_params& params) {
     const run_config& rc = base.config;
     const double t = e.iteration.time.value();
     const long long room = std::max<long long>(1, rc.max_batched_tokens - e.iteration.batch);
     e.prefill_iterations = std::max<long long>(1, (rc.prompt_len + room - 1) / room);
     const long long last = rc.prompt_len - (e.prefill_iterations - 1) * room;
     const double own = iteration_with_prompt(base, e.iteration.batch, last, g, params).time.value();
-    e.ttft = (wait + (arrival + static_cast<double>(e.prefill_iterations - 1)) * t + own) * units::second;
+    const auto ttft = [&](double wait, double arrival) {
+        return (wait + (arrival + static_cast<double>(e.prefill_iterations - 1)) * t + own) * units::second;
+    };
+    const auto share = [random_arrival](double q) { return random_arrival ? q : 0.0; };
+    e.ttft = ttft(mean_of(waits), share(0.5));
+    e.ttft_percentiles = {ttft(quantile_of(waits, 0.5), share(0.5)), ttft(quantile_of(waits, 0.9), share(0.9)),
+                          ttft(quantile_of(waits, 0.99), share(0.99))};
     e.tpot = t * units::second;
+    const seconds cost =
+        std::max(0.0, iteration_with_prompt(base, e.iteration.batch, rc.prompt_len, g, params).time.value() - t) *
+        units::second;
+    const auto tpot = [&](double q) {
+        return inflight_tpot_quantile(e.tpot, cost, e.iteration.batch, static_cast<double>(rc.gen_len), q);
+    };
+    e.tpot_percentiles = {tpot(0.5), tpot(0.9), tpot(0.99)};
 }
 
 }  // namespace detail
@@ -168,7 +211,9 @@ inline void add_latencies(serving_estimate& e, const run_plan& base, const gpu_s
 /// A stream above what the engine serves queues for admission: request k of n is admitted when a slot frees,
 /// (k − slots)/μ after the start at the engine's request rate μ, and no sooner than the prefills ahead of it allow,
 /// k/μ_p with μ_p the prompts per second of iterations full of prefill; a burst of fewer requests than the engine
-/// holds runs them together, as that many clients. Throws input_error for an invalid load or run and
+/// holds runs them together, as that many clients. The percentiles over the requests: the TTFT's from the spread of
+/// their admission waits and of an arrival's moment in the iteration, the TPOT's from the number of prompts that join
+/// the iterations while a request decodes (detail::add_latencies). Throws input_error for an invalid load or run and
 /// unsupported_error for a run that is not in-flight serving.
 inline serving_estimate serve_under_load(const workload& w, const gpu_spec& g, const run_config& c,
                                          const serving_load& load, const cost_params& params = default_params()) {
@@ -195,16 +240,15 @@ inline serving_estimate serve_under_load(const workload& w, const gpu_spec& g, c
     const auto clients = [&](double n) { return n / dp * (G - 1.0) / G; };  // decoding per replica
     serving_estimate e;
     prediction it = full;
-    double wait = 0.0, arrival = 0.0;
+    std::vector<double> waits{0.0};
+    bool random_arrival = load.rate && !std::isinf(*load.rate);  // a Poisson stream's: at any moment of an iteration
     // A stream below capacity: Little's law over the decode batch, B = λ/dp·(G − 1)·t(B) per replica.
     const bool by_rate = load.rate && *load.rate < capacity;
     if (by_rate) {
-        arrival = 0.5;
         it = detail::iteration_at_rate(at, *load.rate / dp * (G - 1.0));
         e.requests_per_s = *load.rate;
     }
     const double in_flight = detail::requests_in_flight(load, slots(full.batch));
-    const double poisson = load.rate && !std::isinf(*load.rate) ? 0.5 : 0.0;  // arrivals within an iteration
     if (std::isfinite(in_flight) && !(by_rate && static_cast<double>(it.batch) <= clients(in_flight) + 0.5)) {
         // The requests in flight bound the batch: C·(G − 1)/G decode at a time.
         it = clients(in_flight) >= static_cast<double>(full.batch) ? full : at(std::max(1.0, clients(in_flight)));
@@ -212,23 +256,21 @@ inline serving_estimate serve_under_load(const workload& w, const gpu_spec& g, c
         if (load.concurrency) {
             // Clients beyond the engine's slots wait their turn: Little's law over the admission queue.
             e.saturated = in_flight > slots(it.batch) + 0.5;
-            wait = e.saturated ? (in_flight - slots(it.batch)) / e.requests_per_s : 0.0;
-            arrival = 0.0;
+            waits = {e.saturated ? (in_flight - slots(it.batch)) / e.requests_per_s : 0.0};
+            random_arrival = false;  // a client sends its next request as the iteration ends
         } else {
             e.saturated = true;  // a burst: every request is in the engine, admitted as fast as its prompts prefill
-            wait = detail::admission_wait(w, g, rc, load, slots(it.batch), e.requests_per_s, params);
-            arrival = poisson;
+            waits = detail::admission_waits(w, g, rc, load, slots(it.batch), e.requests_per_s, params);
         }
     } else if (!by_rate) {
         e.saturated = true;
         e.requests_per_s = capacity;
-        wait = detail::admission_wait(w, g, rc, load, slots(full.batch), capacity, params);
-        arrival = poisson;
+        waits = detail::admission_waits(w, g, rc, load, slots(full.batch), capacity, params);
     }
     e.iteration = it;
     e.decode_batch = it.batch;
     e.output_tokens_per_s = e.requests_per_s * G;
-    detail::add_latencies(e, base, g, wait, arrival, params);
+    detail::add_latencies(e, base, g, waits, random_arrival, params);
     return e;
 }
 

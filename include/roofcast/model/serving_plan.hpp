@@ -464,19 +464,14 @@ inline std::vector<replica_point> iteration_points(const serving_request& r, con
         const prediction it = predict(at, g, params);
         const double t = it.time.value();
         const double ds = std::max(0.0, iteration_with_prompt(base, b, prompt, g, params).time.value() - t);
-        const double steady = t - ds * static_cast<double>(b) / g1;
         replica_point p;
         p.batch = b;
         p.decode = it.time;
         p.prefill_tokens = at.passes[0].chunk_tokens;
         p.limiter = it.limiter;
         p.rate = static_cast<double>(b) / (g1 * t);
-        const auto tpot = [&](double q) {
-            return (steady + ds * static_cast<double>(poisson_quantile(static_cast<double>(b), q)) / g1) *
-                   units::second;
-        };
-        p.tpot_p50 = tpot(0.5);
-        p.tpot_p99 = tpot(0.99);
+        p.tpot_p50 = inflight_tpot_quantile(it.time, ds * units::second, b, mean_gen, 0.5);
+        p.tpot_p99 = inflight_tpot_quantile(it.time, ds * units::second, b, mean_gen, 0.99);
         const double scale = s.mean.value() > 0.0 ? ds / s.mean.value() : 0.0;
         p.ttft_p50 = (0.5 * t + t + scale * s.p50.value()) * units::second;
         p.ttft_p99 = (0.99 * t + t + scale * s.p99.value()) * units::second;
