@@ -4,6 +4,7 @@
 #define ROOFCAST_DETAIL_NAMES_HPP
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstddef>
 #include <string>
@@ -21,6 +22,17 @@ inline std::string normalize_name(std::string_view s) {
     for (char c : s) {
         const auto u = static_cast<unsigned char>(c);
         out.push_back(c == ' ' || c == '_' ? '-' : static_cast<char>(std::tolower(u)));
+    }
+    return out;
+}
+
+/// "a, b, c".
+template <std::size_t N>
+inline std::string join_names(const std::array<std::string_view, N>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < N; ++i) {
+        out += (i ? ", " : "");
+        out += names[i];
     }
     return out;
 }

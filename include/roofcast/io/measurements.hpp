@@ -6,6 +6,7 @@
 #define ROOFCAST_IO_MEASUREMENTS_HPP
 
 #include <roofcast/detail/files.hpp>
+#include <roofcast/detail/names.hpp>
 #include <roofcast/error.hpp>
 #include <roofcast/io/csv.hpp>
 
@@ -200,17 +201,6 @@ inline std::optional<double> parse_positive_field(std::string_view s) {
         return std::nullopt;
     }
     return v;
-}
-
-/// "a, b, c".
-template <std::size_t N>
-inline std::string join_names(const std::array<std::string_view, N>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < N; ++i) {
-        out += (i ? ", " : "");
-        out += names[i];
-    }
-    return out;
 }
 
 /// Whether `s` is one of `names`.

@@ -752,11 +752,8 @@ inline void validate_applicability(const run_config& c) {
 inline void validate_software(const run_config& c) {
     find_profile(c.framework);
     if (!c.engine.empty() && !(is_serving_engine(c.engine) && c.framework == "tensorrt-llm")) {
-        std::string names;
-        for (std::string_view e : serving_engines) {
-            names += (names.empty() ? "" : ", ") + std::string(e);
-        }
-        invalid_run("engine '" + c.engine + "' is not a serving engine on the tensorrt-llm profile (" + names + ")");
+        invalid_run("engine '" + c.engine + "' is not a serving engine on the tensorrt-llm profile (" +
+                    join_names(serving_engines) + ")");
     }
 }
 

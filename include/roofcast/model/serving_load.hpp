@@ -190,9 +190,11 @@ inline void add_latencies(serving_estimate& e, const run_plan& base, const gpu_s
     e.ttft_percentiles = {ttft(quantile_of(waits, 0.5), share(0.5)), ttft(quantile_of(waits, 0.9), share(0.9)),
                           ttft(quantile_of(waits, 0.99), share(0.99))};
     e.tpot = t * units::second;
-    const seconds cost =
-        std::max(0.0, iteration_with_prompt(base, e.iteration.batch, rc.prompt_len, g, params).time.value() - t) *
-        units::second;
+    // One whole prompt more: the iteration above when the prompt fits one iteration's room.
+    const double whole = last == rc.prompt_len
+                             ? own
+                             : iteration_with_prompt(base, e.iteration.batch, rc.prompt_len, g, params).time.value();
+    const seconds cost = std::max(0.0, whole - t) * units::second;
     const auto tpot = [&](double q) {
         return inflight_tpot_quantile(e.tpot, cost, e.iteration.batch, static_cast<double>(rc.gen_len), q);
     };
